@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "CitySearchBench",
+  products: [
+    .library(name: "CitySearch", targets: ["CitySearch"]),
+    .library(name: "CitySearchBackends", targets: ["CitySearchBackends"]),
+    .library(name: "CitySearchICU", targets: ["CitySearchICU"]),
+    .executable(name: "citybench", targets: ["citybench"]),
+  ],
+  targets: [
+    // The model: corpus, pinyin keys, query normalization, the match contract, ranking,
+    // and the `SearchBackend` protocol. Depends on Foundation only.
+    .target(name: "CitySearch"),
+    // The interchangeable backends, one folder each.
+    .target(name: "CitySearchBackends", dependencies: ["CitySearch"]),
+    // System ICU (Debian: libicu-dev), reached through one C shim whose header exposes only
+    // plain C types: ICU's own headers would clash with the copy bundled in Foundation.
+    .target(
+      name: "CICUShim",
+      linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+    ),
+    .target(name: "CitySearchICU", dependencies: ["CitySearch", "CICUShim"]),
+    .executableTarget(
+      name: "citybench",
+      dependencies: ["CitySearch", "CitySearchBackends", "CitySearchICU"]
+    ),
+    .testTarget(
+      name: "CitySearchTests",
+      dependencies: ["CitySearch", "CitySearchBackends", "CitySearchICU"],
+      resources: [.copy("Golden")]
+    ),
+    .testTarget(
+      name: "CityBenchCLITests",
+      dependencies: []
+    ),
+  ]
+)

@@ -1,0 +1,232 @@
+/// One place as a loader reads it, before ids are resolved and keys are built.
+public struct PlaceRecord: Sendable {
+  public var id: PlaceID
+  /// The parent's id; `nil` (or 0 in a file) for a top-level place.
+  public var parentID: PlaceID?
+  public var level: Int
+  public var name: String
+  /// One token per unit, or `nil` to take it from the builder's ``PinyinSource``.
+  public var pinyin: [String]?
+  /// The source's short name, or `nil` for the suffix rule.
+  public var shortName: String?
+  public var isHot: Bool
+
+  public init(
+    id: PlaceID, parentID: PlaceID?, level: Int, name: String, pinyin: [String]? = nil,
+    shortName: String? = nil, isHot: Bool = false
+  ) {
+    self.id = id
+    self.parentID = parentID
+    self.level = level
+    self.name = name
+    self.pinyin = pinyin
+    self.shortName = shortName
+    self.isHot = isHot
+  }
+}
+
+/// Validates records one at a time and builds an immutable ``Corpus``.
+///
+/// Every problem is reported as a ``CorpusError`` naming the record's location: a bad id or
+/// level, an empty name, pinyin that does not fit the name, a duplicate id, an unknown parent,
+/// or parent links that form a cycle.
+public struct CorpusBuilder {
+  public let tables: ReadingTables
+  public let pinyinSource: (any PinyinSource)?
+  private let source: String
+
+  private var syllabary = Syllabary()
+  private var ids = ContiguousArray<PlaceID>()
+  private var parentIDs = ContiguousArray<PlaceID>()
+  private var levels = ContiguousArray<UInt8>()
+  private var names = ContiguousArray<String>()
+  private var hot = ContiguousArray<Bool>()
+  private var shortLengths = ContiguousArray<UInt8>()
+  private var unitStarts = ContiguousArray<Int32>([0])
+  private var units = ContiguousArray<UInt32>()
+  private var tokens = ContiguousArray<UInt16>()
+  private var alternateStarts = ContiguousArray<Int32>([0])
+  private var alternateTokens = ContiguousArray<UInt16>()
+  /// The line (or element) each place came from, for errors found after `add`.
+  private var lines = ContiguousArray<Int32>()
+  private var indexByID: [PlaceID: Int32] = [:]
+
+  /// The longest name a corpus accepts, in units (match ends fit in a 64-bit set with one bit spare).
+  public static let maximumNameLength = 63
+
+  public init(source: String, tables: ReadingTables, pinyinSource: (any PinyinSource)? = nil) {
+    self.source = source
+    self.tables = tables
+    self.pinyinSource = pinyinSource
+  }
+
+  public mutating func reserveCapacity(_ places: Int) {
+    ids.reserveCapacity(places)
+    parentIDs.reserveCapacity(places)
+    levels.reserveCapacity(places)
+    names.reserveCapacity(places)
+    hot.reserveCapacity(places)
+    shortLengths.reserveCapacity(places)
+    unitStarts.reserveCapacity(places + 1)
+    units.reserveCapacity(places * 6)
+    tokens.reserveCapacity(places * 6)
+    lines.reserveCapacity(places)
+    indexByID.reserveCapacity(places)
+  }
+
+  /// Validates `record` and appends it.
+  public mutating func add(_ record: PlaceRecord, at location: SourceLocation) throws {
+    guard record.id > 0 else {
+      throw CorpusError.badValue(location, column: "id", value: String(record.id), reason: "ids are positive integers")
+    }
+    if let first = indexByID[record.id] {
+      throw CorpusError.duplicateID(location, id: record.id, first: self.location(Int(first)))
+    }
+    guard let level = PlaceLevel(rawValue: UInt8(clamping: max(record.level, 0))) else {
+      throw CorpusError.badValue(location, column: "level", value: String(record.level), reason: "levels are 1 to 5")
+    }
+    let scalars = Array(record.name.unicodeScalars)
+    guard !scalars.isEmpty, scalars.count <= Self.maximumNameLength else {
+      throw CorpusError.badValue(
+        location, column: "name", value: record.name, reason: "names have 1 to \(Self.maximumNameLength) characters")
+    }
+    if let bad = scalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      throw CorpusError.badValue(
+        location, column: "name", value: record.name, reason: "control character U+\(String(bad.value, radix: 16, uppercase: true))")
+    }
+    let keyUnits = scalars.map { Self.keyUnit($0.value) }
+    let readings: [String]
+    if let given = record.pinyin {
+      readings = given
+    } else if let derived = Self.literalReadings(keyUnits) ?? pinyinSource?.pinyin(for: record.name) {
+      readings = derived
+    } else {
+      throw CorpusError.missingPinyin(location, name: record.name)
+    }
+    let canonical = try intern(readings, units: keyUnits, name: record.name, at: location)
+
+    var shortLength = ShortName.length(ofUnits: scalars.map(\.value))
+    if let short = record.shortName, !short.isEmpty, short != record.name {
+      let shortScalars = Array(short.unicodeScalars)
+      guard shortScalars.count >= 2, shortScalars.count < scalars.count,
+        scalars.starts(with: shortScalars)
+      else {
+        throw CorpusError.badValue(
+          location, column: "short", value: short,
+          reason: "a short name is a proper prefix of the name with at least two characters")
+      }
+      shortLength = shortScalars.count
+    }
+
+    let index = Int32(ids.count)
+    ids.append(record.id)
+    parentIDs.append(record.parentID ?? 0)
+    levels.append(level.rawValue)
+    names.append(record.name)
+    hot.append(record.isHot)
+    shortLengths.append(UInt8(shortLength))
+    units.append(contentsOf: keyUnits)
+    tokens.append(contentsOf: canonical)
+    unitStarts.append(Int32(units.count))
+    appendAlternates(scalars: scalars, canonical: readings)
+    lines.append(Int32(clamping: location.line))
+    indexByID[record.id] = index
+  }
+
+  /// Resolves parents, rejects unknown parents and cycles, and returns the corpus.
+  public func build() throws -> Corpus {
+    guard !ids.isEmpty else { throw CorpusError.empty(file: source) }
+    var parents = ContiguousArray<Int32>(repeating: -1, count: ids.count)
+    for i in 0..<ids.count where parentIDs[i] != 0 {
+      guard let p = indexByID[parentIDs[i]] else {
+        throw CorpusError.unknownParent(location(i), id: ids[i], parent: parentIDs[i])
+      }
+      parents[i] = p
+    }
+    try Self.checkAcyclic(parents: parents, ids: ids, location: location)
+    return Corpus(
+      source: source, tables: tables, syllabary: syllabary, ids: ids, parents: parents,
+      levels: levels, names: names, hot: hot, shortLengths: shortLengths,
+      unitStarts: unitStarts, units: units, tokens: tokens,
+      alternateStarts: alternateStarts, alternateTokens: alternateTokens, indexByID: indexByID)
+  }
+
+  private func location(_ index: Int) -> SourceLocation { SourceLocation(file: source, line: Int(lines[index])) }
+
+  // MARK: - Keys
+
+  /// The unit as a key stores it: ASCII upper case folded to lower case.
+  static func keyUnit(_ value: UInt32) -> UInt32 {
+    (value >= 0x41 && value <= 0x5A) ? value + 0x20 : value
+  }
+
+  /// Readings for a name with no Hanzi, which need no pinyin source.
+  static func literalReadings(_ units: [UInt32]) -> [String]? {
+    guard !units.contains(where: Hanzi.isHanzi) else { return nil }
+    return units.map { String(Unicode.Scalar($0)!) }
+  }
+
+  private mutating func intern(
+    _ readings: [String], units keyUnits: [UInt32], name: String, at location: SourceLocation
+  ) throws -> [UInt16] {
+    guard readings.count == keyUnits.count else {
+      throw CorpusError.badValue(
+        location, column: "pinyin", value: readings.joined(separator: " "),
+        reason: "\(readings.count) syllables for the \(keyUnits.count) characters of '\(name)'")
+    }
+    var result: [UInt16] = []
+    result.reserveCapacity(readings.count)
+    for (unit, reading) in zip(keyUnits, readings) {
+      let kind: Syllabary.Kind
+      if Hanzi.isHanzi(unit) {
+        guard Syllabary.isSyllable(reading[...]) else {
+          throw CorpusError.badValue(
+            location, column: "pinyin", value: reading,
+            reason: "the reading of \(Unicode.Scalar(unit)!) must be 1 to 6 letters a-z (ü written v)")
+        }
+        kind = .syllable
+      } else {
+        guard reading == String(Unicode.Scalar(unit)!) else {
+          throw CorpusError.badValue(
+            location, column: "pinyin", value: reading,
+            reason: "a non-Hanzi character reads as itself ('\(Unicode.Scalar(unit)!)')")
+        }
+        kind = Hanzi.isLatin(unit) ? .literal : .opaque
+      }
+      result.append(syllabary.intern(reading, kind: kind))
+    }
+    return result
+  }
+
+  private mutating func appendAlternates(scalars: [Unicode.Scalar], canonical: [String]) {
+    if scalars.contains(where: { tables.polyphones[$0] != nil }) {
+      for sequence in tables.alternates(units: scalars, canonical: canonical) {
+        for reading in sequence {
+          alternateTokens.append(syllabary.intern(reading, kind: .syllable))
+        }
+      }
+    }
+    alternateStarts.append(Int32(alternateTokens.count))
+  }
+
+  private static func checkAcyclic(
+    parents: ContiguousArray<Int32>, ids: ContiguousArray<PlaceID>, location: (Int) -> SourceLocation
+  ) throws {
+    // 0 unvisited, 1 on the current walk, 2 known to reach a root.
+    var state = [UInt8](repeating: 0, count: parents.count)
+    for start in 0..<parents.count where state[start] == 0 {
+      var walk: [Int] = []
+      var current = start
+      while current >= 0 && state[current] == 0 {
+        state[current] = 1
+        walk.append(current)
+        current = Int(parents[current])
+      }
+      if current >= 0 && state[current] == 1 {
+        let loop = walk[walk.firstIndex(of: current)!...].map { ids[$0] } + [ids[current]]
+        throw CorpusError.cycle(location(current), ids: loop)
+      }
+      for i in walk { state[i] = 2 }
+    }
+  }
+}

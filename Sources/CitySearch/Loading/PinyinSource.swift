@@ -1,0 +1,41 @@
+/// Supplies canonical pinyin for names that a corpus file gives without it.
+///
+/// The loader asks its sources in order: the reviewed name → pinyin table of the shipped corpus
+/// first (``KnownNamesPinyin``), then ICU's transliterator (`CitySearchICU`).
+public protocol PinyinSource: Sendable {
+  /// One token per unit of `name` (a toneless syllable for each Hanzi, the unit itself for a
+  /// Latin letter or digit), or `nil` when this source cannot read the name.
+  func pinyin(for name: String) -> [String]?
+}
+
+/// Pinyin taken from the names of a reviewed corpus: exact names first, then names of which
+/// `name` is the short name (北京 reads as the first two syllables of 北京市).
+public struct KnownNamesPinyin: PinyinSource {
+  private let byName: [String: [String]]
+
+  public init(corpus: Corpus) {
+    var byName: [String: [String]] = [:]
+    let places = (0..<corpus.count).map(corpus.place(at:))
+    for place in places where byName[place.name] == nil {
+      byName[place.name] = place.pinyin
+    }
+    for place in places where place.shortName != place.name && byName[place.shortName] == nil {
+      byName[place.shortName] = Array(place.pinyin.prefix(place.shortName.unicodeScalars.count))
+    }
+    self.byName = byName
+  }
+
+  public func pinyin(for name: String) -> [String]? { byName[name] }
+}
+
+/// Asks several sources in order.
+public struct ChainedPinyinSource: PinyinSource {
+  public let sources: [any PinyinSource]
+  public init(_ sources: [any PinyinSource]) { self.sources = sources }
+  public func pinyin(for name: String) -> [String]? {
+    for source in sources {
+      if let p = source.pinyin(for: name) { return p }
+    }
+    return nil
+  }
+}

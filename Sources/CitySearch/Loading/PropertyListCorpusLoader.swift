@@ -1,0 +1,85 @@
+import Foundation
+
+/// Reads the property lists of city-picker apps. Three shapes are recognized:
+///
+/// - `Cities.plist`: sections (an array of dictionaries, or a dictionary keyed by section
+///   title) whose arrays hold cities `{name, hot, districts: [{name}]}`; cities are level 2,
+///   districts level 3.
+/// - `cities.plist`: an array of provinces `{name | province | state, cities: [names]}`;
+///   provinces are level 1, cities level 2.
+/// - `provinces_cities.plist`: a dictionary province → [city names] (provinces in key order).
+///
+/// Ids are assigned 1, 2, 3, … in document order. Names get pinyin from the builder's
+/// ``PinyinSource``.
+enum PropertyListCorpusLoader {
+  static func load(_ data: Data, file: String, into builder: inout CorpusBuilder) throws {
+    let root: Any
+    do {
+      root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+    } catch {
+      throw CorpusError.unsupportedFormat(file: file, reason: "not a valid property list")
+    }
+    var loader = Walker(file: file)
+    if let sections = root as? [Any], sections.allSatisfy(isSection) {
+      for section in sections { try loader.places(in: sectionItems(section)!, level: 2, parent: nil, into: &builder) }
+    } else if let array = root as? [Any] {
+      try loader.places(in: array, level: 1, parent: nil, into: &builder)
+    } else if let dictionary = root as? [String: Any] {
+      let keys = dictionary.keys.sorted()
+      if keys.allSatisfy({ (dictionary[$0] as? [Any])?.allSatisfy({ $0 is [String: Any] }) ?? false }) {
+        for key in keys { try loader.places(in: dictionary[key] as! [Any], level: 2, parent: nil, into: &builder) }
+      } else {
+        let provinces: [Any] = keys.map { ["name": $0, "cities": dictionary[$0] ?? []] as [String: Any] }
+        try loader.places(in: provinces, level: 1, parent: nil, into: &builder)
+      }
+    } else {
+      throw CorpusError.unsupportedFormat(file: file, reason: "the root is neither an array nor a dictionary")
+    }
+  }
+
+  static let nameKeys = ["name", "province", "state", "city", "title"]
+
+  /// A section is a dictionary with no name of its own and one array of places.
+  static func isSection(_ value: Any) -> Bool {
+    guard let d = value as? [String: Any], d["name"] == nil else { return false }
+    return sectionItems(d) != nil
+  }
+
+  static func sectionItems(_ value: Any) -> [Any]? {
+    guard let d = value as? [String: Any] else { return nil }
+    return d.keys.sorted().lazy.compactMap { d[$0] as? [Any] }.first
+  }
+
+  struct Walker {
+    let file: String
+    var nextID: PlaceID = 1
+    var element = 0
+
+    mutating func places(in items: [Any], level: Int, parent: PlaceID?, into builder: inout CorpusBuilder) throws {
+      for item in items {
+        element += 1
+        let at = SourceLocation(file: file, line: element)
+        let name: String
+        var hot = false
+        var children: [Any] = []
+        if let s = item as? String {
+          name = s
+        } else if let d = item as? [String: Any] {
+          guard let n = PropertyListCorpusLoader.nameKeys.lazy.compactMap({ d[$0] as? String }).first else {
+            throw CorpusError.missingColumn(at, column: "name")
+          }
+          name = n
+          hot = (d["hot"] as? Bool) ?? ((d["hot"] as? String) == "1")
+          children = d.keys.sorted().lazy.compactMap { d[$0] as? [Any] }.first ?? []
+        } else {
+          throw CorpusError.badValue(at, column: "element", value: "\(type(of: item))", reason: "expected a name or a dictionary")
+        }
+        let id = nextID
+        nextID += 1
+        try builder.add(
+          PlaceRecord(id: id, parentID: parent, level: min(level, 5), name: name, isHot: hot), at: at)
+        try places(in: children, level: level + 1, parent: id, into: &builder)
+      }
+    }
+  }
+}

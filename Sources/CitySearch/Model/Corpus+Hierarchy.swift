@@ -1,0 +1,47 @@
+extension Corpus {
+  /// The indices of the top-level places, in source order.
+  public var rootIndices: [Int] { roots.map(Int.init) }
+
+  /// The indices of the place's children, in source order.
+  public func children(of index: Int) -> [Int] {
+    childIndices[Int(childStarts[index])..<Int(childStarts[index + 1])].map(Int.init)
+  }
+
+  /// The indices from the top-level ancestor down to the place itself.
+  ///
+  /// ```swift
+  /// corpus.path(to: chaoyang).map(corpus.name(at:))  // ["北京市", "朝阳区"]
+  /// ```
+  public func path(to index: Int) -> [Int] {
+    var path = [index]
+    var current = index
+    while let parent = parentIndex(at: current) {
+      path.append(parent)
+      current = parent
+    }
+    return path.reversed()
+  }
+
+  /// The names along ``path(to:)``.
+  public func pathNames(to index: Int) -> [String] { path(to: index).map { names[$0] } }
+
+  /// The places whose name or short name is `text`, or whose id is `text`, or that a
+  /// `/`-separated path of names (`北京市/朝阳区`) leads to.
+  public func lookup(_ text: String) -> [Int] {
+    if let id = PlaceID(text), let index = index(of: id) { return [index] }
+    let parts = text.split(separator: "/").map(String.init)
+    guard !parts.isEmpty else { return [] }
+    var candidates = (0..<count).filter { matchesName(parts[0], at: $0) }
+    for part in parts.dropFirst() {
+      candidates = candidates.flatMap { children(of: $0) }.filter { matchesName(part, at: $0) }
+    }
+    return candidates
+  }
+
+  private func matchesName(_ text: String, at index: Int) -> Bool {
+    if names[index] == text { return true }
+    let short = shortNameUnitCount(at: index)
+    return short < unitCount(at: index) && names[index].unicodeScalars.count == unitCount(at: index)
+      && String(String.UnicodeScalarView(names[index].unicodeScalars.prefix(short))) == text
+  }
+}

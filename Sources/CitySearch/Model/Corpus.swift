@@ -1,0 +1,169 @@
+/// An immutable, indexed set of places: the model every backend builds from.
+///
+/// Places are addressed by a dense index `0..<count` (their order in the source) and carry a
+/// stable ``PlaceID``. Per-place data lives in flat contiguous arrays so that a backend can scan
+/// or index it without allocating: the name's units (Unicode scalars), one reading token per unit,
+/// the alternate reading sequences, and the joined pinyin used by the `seed` mode.
+///
+/// A corpus is built by ``CorpusBuilder`` or loaded by ``CorpusLoader``.
+public final class Corpus: Sendable {
+  /// The tables shared by every corpus: polyphones and Traditional → Simplified folding.
+  public let tables: ReadingTables
+  /// The reading tokens that the keys refer to.
+  public let syllabary: Syllabary
+  /// A human-readable description of where the corpus came from (a path or tier name).
+  public let source: String
+
+  let ids: ContiguousArray<PlaceID>
+  let parents: ContiguousArray<Int32>
+  let levels: ContiguousArray<UInt8>
+  let names: ContiguousArray<String>
+  let hot: ContiguousArray<Bool>
+  let shortLengths: ContiguousArray<UInt8>
+  /// `unitStarts[i]..<unitStarts[i + 1]` is place `i`'s range in `units` and `tokens`.
+  let unitStarts: ContiguousArray<Int32>
+  let units: ContiguousArray<UInt32>
+  let tokens: ContiguousArray<UInt16>
+  /// `alternateStarts[i]..<alternateStarts[i + 1]` holds place `i`'s alternate sequences,
+  /// each as long as its name.
+  let alternateStarts: ContiguousArray<Int32>
+  let alternateTokens: ContiguousArray<UInt16>
+  /// `pinyinStarts[i]..<pinyinStarts[i + 1]` is place `i`'s joined canonical pinyin in
+  /// `pinyinBytes`; `pinyinUnitEnds` holds, per unit, the offset where its syllable ends.
+  let pinyinStarts: ContiguousArray<Int32>
+  let pinyinBytes: ContiguousArray<UInt8>
+  let pinyinUnitEnds: ContiguousArray<UInt8>
+  let indexByID: [PlaceID: Int32]
+  let childStarts: ContiguousArray<Int32>
+  let childIndices: ContiguousArray<Int32>
+  let roots: ContiguousArray<Int32>
+
+  init(
+    source: String, tables: ReadingTables, syllabary: Syllabary,
+    ids: ContiguousArray<PlaceID>, parents: ContiguousArray<Int32>,
+    levels: ContiguousArray<UInt8>, names: ContiguousArray<String>, hot: ContiguousArray<Bool>,
+    shortLengths: ContiguousArray<UInt8>, unitStarts: ContiguousArray<Int32>,
+    units: ContiguousArray<UInt32>, tokens: ContiguousArray<UInt16>,
+    alternateStarts: ContiguousArray<Int32>, alternateTokens: ContiguousArray<UInt16>,
+    indexByID: [PlaceID: Int32]
+  ) {
+    self.source = source
+    self.tables = tables
+    self.syllabary = syllabary
+    self.ids = ids
+    self.parents = parents
+    self.levels = levels
+    self.names = names
+    self.hot = hot
+    self.shortLengths = shortLengths
+    self.unitStarts = unitStarts
+    self.units = units
+    self.tokens = tokens
+    self.alternateStarts = alternateStarts
+    self.alternateTokens = alternateTokens
+    self.indexByID = indexByID
+
+    // Joined pinyin for the seed mode.
+    var pinyinStarts = ContiguousArray<Int32>()
+    pinyinStarts.reserveCapacity(ids.count + 1)
+    var pinyinBytes = ContiguousArray<UInt8>()
+    pinyinBytes.reserveCapacity(tokens.count * 4)
+    var pinyinUnitEnds = ContiguousArray<UInt8>()
+    pinyinUnitEnds.reserveCapacity(tokens.count)
+    for place in 0..<ids.count {
+      let start = pinyinBytes.count
+      pinyinStarts.append(Int32(start))
+      for t in Int(unitStarts[place])..<Int(unitStarts[place + 1]) {
+        let token = Int(tokens[t])
+        if syllabary.kinds[token] != .opaque { pinyinBytes.append(contentsOf: syllabary.spellings[token]) }
+        pinyinUnitEnds.append(UInt8(clamping: pinyinBytes.count - start))
+      }
+    }
+    pinyinStarts.append(Int32(pinyinBytes.count))
+    self.pinyinStarts = pinyinStarts
+    self.pinyinBytes = pinyinBytes
+    self.pinyinUnitEnds = pinyinUnitEnds
+
+    // Children in source order (compressed rows).
+    var counts = ContiguousArray<Int32>(repeating: 0, count: ids.count + 1)
+    var roots = ContiguousArray<Int32>()
+    for (i, parent) in parents.enumerated() {
+      if parent < 0 { roots.append(Int32(i)) } else { counts[Int(parent) + 1] += 1 }
+    }
+    for i in 0..<ids.count { counts[i + 1] += counts[i] }
+    var fill = counts
+    var children = ContiguousArray<Int32>(repeating: 0, count: Int(counts[ids.count]))
+    for (i, parent) in parents.enumerated() where parent >= 0 {
+      children[Int(fill[Int(parent)])] = Int32(i)
+      fill[Int(parent)] += 1
+    }
+    self.childStarts = counts
+    self.childIndices = children
+    self.roots = roots
+  }
+
+  /// The number of places.
+  public var count: Int { ids.count }
+
+  /// The stable id of the place at `index`.
+  public func id(at index: Int) -> PlaceID { ids[index] }
+
+  /// The index of the place with `id`, if the corpus has one.
+  public func index(of id: PlaceID) -> Int? { indexByID[id].map(Int.init) }
+
+  public func name(at index: Int) -> String { names[index] }
+  public func level(at index: Int) -> PlaceLevel { PlaceLevel(rawValue: levels[index])! }
+  public func isHot(at index: Int) -> Bool { hot[index] }
+  /// The number of units (characters) of the place's name.
+  public func unitCount(at index: Int) -> Int { Int(unitStarts[index + 1] - unitStarts[index]) }
+  /// The number of units of the place's short name (MatchSpec §5.1).
+  public func shortNameUnitCount(at index: Int) -> Int { Int(shortLengths[index]) }
+  /// The parent's index, or `nil` for a top-level place.
+  public func parentIndex(at index: Int) -> Int? {
+    let p = parents[index]
+    return p < 0 ? nil : Int(p)
+  }
+
+  /// The units of the place's name as Unicode scalar values.
+  public func units(at index: Int) -> ArraySlice<UInt32> {
+    units[Int(unitStarts[index])..<Int(unitStarts[index + 1])]
+  }
+
+  /// The canonical reading tokens, one per unit.
+  public func canonicalTokens(at index: Int) -> ArraySlice<UInt16> {
+    tokens[Int(unitStarts[index])..<Int(unitStarts[index + 1])]
+  }
+
+  /// The number of alternate reading sequences of the place (at most 8).
+  public func alternateCount(at index: Int) -> Int {
+    let n = unitCount(at: index)
+    return n == 0 ? 0 : Int(alternateStarts[index + 1] - alternateStarts[index]) / n
+  }
+
+  /// The `k`-th alternate reading sequence, one token per unit.
+  public func alternateTokens(at index: Int, _ k: Int) -> ArraySlice<UInt16> {
+    let n = unitCount(at: index)
+    let start = Int(alternateStarts[index]) + k * n
+    return alternateTokens[start..<start + n]
+  }
+
+  /// The joined canonical pinyin (`beijingshi`), the `seed` mode's pinyin string.
+  public func joinedPinyin(at index: Int) -> ArraySlice<UInt8> {
+    pinyinBytes[Int(pinyinStarts[index])..<Int(pinyinStarts[index + 1])]
+  }
+
+  /// For each unit, the offset in ``joinedPinyin(at:)`` where its syllable ends.
+  public func pinyinUnitEnds(at index: Int) -> ArraySlice<UInt8> {
+    pinyinUnitEnds[Int(unitStarts[index])..<Int(unitStarts[index + 1])]
+  }
+
+  /// The place at `index` as a value.
+  public func place(at index: Int) -> Place {
+    let tokenStrings = canonicalTokens(at: index).map { syllabary.spelling($0) }
+    var short = String.UnicodeScalarView()
+    short.append(contentsOf: names[index].unicodeScalars.prefix(shortNameUnitCount(at: index)))
+    return Place(
+      id: ids[index], parentID: parentIndex(at: index).map { ids[$0] }, level: level(at: index),
+      name: names[index], pinyin: tokenStrings, shortName: String(short), isHot: hot[index])
+  }
+}

@@ -1,0 +1,49 @@
+/// A query after normalization (MatchSpec §2): a sequence of tokens, each a Hanzi (its scalar
+/// value), an ASCII lower-case letter or digit, or a syllable-boundary mark.
+public struct NormalizedQuery: Sendable, Hashable {
+  /// The token value of a boundary mark (an apostrophe).
+  public static let boundary: UInt32 = 0x27
+
+  /// The tokens; boundary marks never lead, trail or repeat.
+  public let tokens: [UInt32]
+  /// The fewest name units any match must span: one per Hanzi, and one per six letters of each
+  /// Latin run (no syllable is longer). Lets a matcher reject a long query at once.
+  public let minimumUnits: Int
+  /// Whether the query has any Hanzi.
+  public let hasHanzi: Bool
+
+  public init(tokens: [UInt32]) {
+    self.tokens = tokens
+    var minimum = 0
+    var run = 0
+    var hasHanzi = false
+    for t in tokens {
+      if Hanzi.isLatin(t) {
+        run += 1
+        continue
+      }
+      minimum += (run + 5) / 6
+      run = 0
+      if t != Self.boundary {
+        minimum += 1
+        hasHanzi = true
+      }
+    }
+    self.minimumUnits = minimum + (run + 5) / 6
+    self.hasHanzi = hasHanzi
+  }
+
+  /// Whether nothing is left to match; such a query has zero results.
+  public var isEmpty: Bool { tokens.isEmpty }
+
+  /// The query as text, boundary marks written as `'` (`xi'an`).
+  public var text: String {
+    var s = String.UnicodeScalarView()
+    for t in tokens { s.append(Unicode.Scalar(t)!) }
+    return String(s)
+  }
+
+  /// Whether `other`'s tokens begin with this query's tokens. Under both modes, extending a
+  /// query can only shrink its set of matches (MatchSpec §6), which sessions rely on.
+  public func isPrefix(of other: NormalizedQuery) -> Bool { other.tokens.starts(with: tokens) }
+}

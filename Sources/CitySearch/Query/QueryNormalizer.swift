@@ -1,0 +1,67 @@
+import Foundation
+
+/// The one normalization every backend applies to what the user typed (MatchSpec §2).
+///
+/// In order: Unicode NFKC (full-width → ASCII); lower case; `ü`, `u:` and `v` all become `v`;
+/// tone marks are removed; Traditional → Simplified; apostrophes (`'`, `’`, `＇`) and white
+/// space become boundary marks (runs collapse, leading and trailing ones drop); anything else
+/// that is not a Hanzi or an ASCII letter or digit is dropped.
+///
+/// ```swift
+/// let normalizer = QueryNormalizer(tables: corpus.tables)
+/// normalizer.normalize("  Xī’ĀN ").text  // "xi'an"
+/// normalizer.normalize("廣州").text       // "广州"
+/// ```
+public struct QueryNormalizer: Sendable {
+  public let simplified: [UInt32: UInt32]
+
+  public init(tables: ReadingTables) { self.simplified = tables.simplified }
+
+  /// - Complexity: O(n) in the length of `query`.
+  public func normalize(_ query: String) -> NormalizedQuery {
+    let folded = query.precomposedStringWithCompatibilityMapping.lowercased()
+    var tokens: [UInt32] = []
+    tokens.reserveCapacity(folded.unicodeScalars.count)
+    var pendingBoundary = false
+    var previousWasU = false
+    for scalar in folded.unicodeScalars {
+      var value = scalar.value
+      if value == 0x3A && previousWasU {  // "u:" → v
+        tokens[tokens.count - 1] = UInt32(UInt8(ascii: "v"))
+        previousWasU = false
+        continue
+      }
+      if value >= 0x80 && !Hanzi.isHanzi(value) { value = Self.foldLatin(scalar) }
+      if let s = simplified[value] { value = s }
+      previousWasU = false
+      if Hanzi.isLatin(value) || Hanzi.isHanzi(value) {
+        if pendingBoundary && !tokens.isEmpty { tokens.append(NormalizedQuery.boundary) }
+        pendingBoundary = false
+        tokens.append(value)
+        previousWasU = value == UInt32(UInt8(ascii: "u"))
+      } else if Self.isBoundary(value) {
+        pendingBoundary = true
+      }
+    }
+    return NormalizedQuery(tokens: tokens)
+  }
+
+  static func isBoundary(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x27, 0x2019, 0xFF07, 0x20, 0x09, 0x0A, 0x0D, 0xA0, 0x3000: return true
+    default: return Unicode.Scalar(value)?.properties.isWhitespace ?? false
+    }
+  }
+
+  /// ü in any tone → v; a Latin letter with tone marks → its base letter; else unchanged.
+  @inline(never)
+  static func foldLatin(_ scalar: Unicode.Scalar) -> UInt32 {
+    switch scalar.value {
+    case 0xFC, 0x1D6, 0x1D8, 0x1DA, 0x1DC: return UInt32(UInt8(ascii: "v"))
+    case 0x00C0...0x024F, 0x1E00...0x1EFF:
+      let base = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first!.value
+      return Hanzi.isLatin(base) ? base : scalar.value
+    default: return scalar.value
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/// One ranked result.
+public struct SearchHit: Sendable, Hashable {
+  /// The place's index in the corpus.
+  public var index: Int
+  public var id: PlaceID
+  public var match: Match
+
+  public init(index: Int, id: PlaceID, match: Match) {
+    self.index = index
+    self.id = id
+    self.match = match
+  }
+}
+
+/// What a backend answers: the exact number of matching places and the first `limit` of them
+/// in rank order (MatchSpec §5).
+public struct SearchResult: Sendable, Hashable {
+  public var normalized: NormalizedQuery
+  public var mode: MatchMode
+  /// The number of matching places.
+  public var total: Int
+  /// The best `limit` places, best first.
+  public var hits: [SearchHit]
+
+  public init(normalized: NormalizedQuery, mode: MatchMode, total: Int, hits: [SearchHit]) {
+    self.normalized = normalized
+    self.mode = mode
+    self.total = total
+    self.hits = hits
+  }
+}
+
+/// The total order of MatchSpec §5: ascending by match class, reading class, level, name
+/// length and id.
+public struct RankKey: Sendable, Hashable, Comparable {
+  public var matchClass: Int
+  public var readingClass: Int
+  public var level: Int
+  public var length: Int
+  public var id: PlaceID
+
+  public init(match: Match, place index: Int, in corpus: Corpus) {
+    matchClass = match.matchClass
+    readingClass = match.readingClass
+    level = Int(corpus.level(at: index).rawValue)
+    length = corpus.unitCount(at: index)
+    id = corpus.id(at: index)
+  }
+
+  public static func < (a: RankKey, b: RankKey) -> Bool {
+    (a.matchClass, a.readingClass, a.level, a.length, a.id) < (b.matchClass, b.readingClass, b.level, b.length, b.id)
+  }
+}

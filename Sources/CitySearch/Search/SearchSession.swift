@@ -1,0 +1,26 @@
+/// A query typed one keystroke at a time. Each call gives the whole current text (after a
+/// keystroke or a backspace); a session may reuse the previous keystroke's work, since under
+/// both modes extending a query can only shrink its set of matches.
+public protocol SearchSession {
+  /// Answers the current text of the search box.
+  mutating func update(_ text: String) -> SearchResult
+}
+
+/// The session that reuses nothing: every keystroke is a fresh ``SearchBackend/search(_:mode:limit:)``.
+public struct RepeatingSession<Backend: SearchBackend>: SearchSession {
+  public let backend: Backend
+  public let mode: MatchMode
+  public let limit: Int
+  private let normalizer: QueryNormalizer
+
+  public init(backend: Backend, mode: MatchMode, limit: Int) {
+    self.backend = backend
+    self.mode = mode
+    self.limit = limit
+    self.normalizer = QueryNormalizer(tables: backend.corpus.tables)
+  }
+
+  public mutating func update(_ text: String) -> SearchResult {
+    backend.search(normalizer.normalize(text), mode: mode, limit: limit)
+  }
+}

@@ -1,0 +1,83 @@
+/// A usage error: printed with the command's usage, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}
+
+/// The options and positionals of one command line, parsed against a declared set.
+///
+/// `--name value`, `--name=value` and `-n value` are accepted for valued options; `--` ends
+/// the options.
+struct ParsedArguments {
+  struct Spec {
+    let valued: Set<String>
+    let flags: Set<String>
+    let aliases: [String: String]
+    let maximumPositionals: Int
+  }
+
+  private(set) var values: [String: String] = [:]
+  private(set) var flags: Set<String> = []
+  private(set) var positionals: [String] = []
+
+  init(_ arguments: [String], spec: Spec) throws {
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      var name = argument
+      var inline: String?
+      if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+        name = String(argument[..<eq])
+        inline = String(argument[argument.index(after: eq)...])
+      }
+      name = spec.aliases[name] ?? name
+      if spec.flags.contains(name) {
+        guard inline == nil else { throw UsageError(message: "option '\(name)' takes no value") }
+        flags.insert(name)
+      } else if spec.valued.contains(name) {
+        if let inline {
+          values[name] = inline
+        } else {
+          guard index < arguments.count else { throw UsageError(message: "option '\(name)' needs a value") }
+          values[name] = arguments[index]
+          index += 1
+        }
+      } else {
+        throw UsageError(message: "unknown option '\(argument)'")
+      }
+    }
+    guard positionals.count <= spec.maximumPositionals else {
+      throw UsageError(message: "unexpected argument '\(positionals[spec.maximumPositionals])'")
+    }
+  }
+
+  subscript(option: String) -> String? { values[option] }
+  func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+  func integer(_ option: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
+    guard let text = values[option] else { return value }
+    guard let n = Int(text), range.contains(n) else {
+      throw UsageError(message: "option '\(option)' expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+    }
+    return n
+  }
+
+  func choice<T: RawRepresentable & CaseIterable>(_ option: String, default value: T) throws -> T where T.RawValue == String {
+    guard let text = values[option] else { return value }
+    guard let v = T(rawValue: text) else {
+      let names = T.allCases.map(\.rawValue).joined(separator: "|")
+      throw UsageError(message: "option '\(option)' expects \(names), got '\(text)'")
+    }
+    return v
+  }
+}

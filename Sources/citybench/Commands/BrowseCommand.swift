@@ -1,0 +1,69 @@
+import CitySearch
+import CitySearchBackends
+
+/// `citybench browse`: the children of a place as a city picker lists them.
+enum BrowseCommand {
+  static let usage = """
+    Usage: citybench browse [options] [PLACE]
+
+    Prints the children of PLACE (a name, a short name, an id, or a path such as
+    北京市/朝阳区; the provinces when omitted) in A–Z sections by pinyin initial, with a
+    热门 (hot) section first.
+
+    Options:
+    \(CorpusOptions.help)
+      --level N             list every place of level N (1 province … 5 village) instead
+      --filter QUERY        keep only places that match QUERY (empty sections drop)
+      --mode syllable|seed  the match contract for --filter (default: syllable)
+      -h, --help            show this help
+    """
+
+  static let spec = ParsedArguments.Spec(
+    valued: CorpusOptions.valued.union(["--level", "--filter", "--mode"]),
+    flags: ["--help"], aliases: ["-h": "--help"], maximumPositionals: 1)
+
+  static func run(_ arguments: [String]) throws -> Int32 {
+    let args = try ParsedArguments(arguments, spec: spec)
+    if args.has("--help") {
+      print(usage)
+      return 0
+    }
+    let mode = try args.choice("--mode", default: MatchMode.syllable)
+    let level = args["--level"] == nil ? nil : try args.integer("--level", default: 0, range: 1...5)
+    if level != nil && !args.positionals.isEmpty { throw UsageError(message: "give either PLACE or --level, not both") }
+    let corpus = try CorpusOptions(args).load()
+
+    let places: [Int]
+    if let level {
+      places = (0..<corpus.count).filter { corpus.level(at: $0).rawValue == level }
+    } else if let name = args.positionals.first {
+      let found = corpus.lookup(name)
+      guard !found.isEmpty else { throw CommandError(message: "no place named '\(name)' in \(corpus.source)") }
+      guard found.count == 1 else {
+        let listed = found.prefix(10).map { "  \(corpus.id(at: $0))  \(corpus.pathNames(to: $0).joined(separator: "/"))" }
+        throw CommandError(
+          message: "'\(name)' names \(found.count) places; give an id or a path:\n" + listed.joined(separator: "\n"))
+      }
+      places = corpus.children(of: found[0])
+    } else {
+      places = corpus.rootIndices
+    }
+
+    var list = SectionedList(corpus: corpus, places: places)
+    if let filter = args["--filter"] {
+      let backend = LinearScanBackend(corpus: corpus)
+      let all = backend.search(filter, mode: mode, limit: corpus.count)
+      list = list.filtered(keeping: Set(all.hits.map(\.index)))
+    }
+    for section in list.sections {
+      print("\(section.title)")
+      for index in section.places {
+        let pinyin = corpus.canonicalTokens(at: index).map { corpus.syllabary.spelling($0) }.joined(separator: " ")
+        print("  \(corpus.name(at: index))  \(pinyin)  #\(corpus.id(at: index))")
+      }
+    }
+    let count = list.sections.reduce(0) { $0 + $1.places.count } - (list.sections.first?.isHot == true ? list.sections[0].places.count : 0)
+    print("\(count) places")
+    return 0
+  }
+}

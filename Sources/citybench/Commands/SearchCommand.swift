@@ -1,0 +1,101 @@
+import CitySearch
+import CitySearchBackends
+import Foundation
+
+/// `citybench search`: answers queries from a corpus with one backend.
+enum SearchCommand {
+  static let usage = """
+    Usage: citybench search [options] QUERY
+           citybench search [options] --queries FILE|-
+
+    Searches a corpus as a city picker would and prints the ranked places with their
+    administrative path, the match range and the total count.
+
+    Options:
+    \(CorpusOptions.help)
+      --backend NAME        the search backend (default: linear; see 'citybench backends')
+      --mode syllable|seed  the match contract (default: syllable; see docs/MatchSpec.md)
+      --limit N             how many results to print (default: 20)
+      --format text|tsv|json
+                            output format (default: text)
+      --queries FILE|-      answer one query per line of FILE (or standard input), printing
+                            one JSON object per line, in order
+      -h, --help            show this help
+    """
+
+  static let spec = ParsedArguments.Spec(
+    valued: CorpusOptions.valued.union(["--backend", "--mode", "--limit", "--format", "--queries"]),
+    flags: ["--help"], aliases: ["-h": "--help"], maximumPositionals: 1)
+
+  static func run(_ arguments: [String]) throws -> Int32 {
+    let args = try ParsedArguments(arguments, spec: spec)
+    if args.has("--help") {
+      print(usage)
+      return 0
+    }
+    let mode = try args.choice("--mode", default: MatchMode.syllable)
+    let limit = try args.integer("--limit", default: 20, range: 0...1_000_000)
+    var format = try args.choice("--format", default: OutputFormat.text)
+    let backendName = args["--backend"] ?? LinearScanBackend.name
+    guard let backendType = BackendCatalog.backend(named: backendName) else {
+      let names = BackendCatalog.all.map { $0.name }.joined(separator: ", ")
+      throw UsageError(message: "unknown backend '\(backendName)' (available: \(names))")
+    }
+    let queriesFile = args["--queries"]
+    if queriesFile == nil && args.positionals.isEmpty { throw UsageError(message: "missing QUERY") }
+    if queriesFile != nil && !args.positionals.isEmpty {
+      throw UsageError(message: "give either QUERY or --queries, not both")
+    }
+
+    let corpus = try CorpusOptions(args).load()
+    let backend = try backendType.init(corpus: corpus, options: BackendOptions())
+    let formatter = ResultFormatter(corpus: corpus, backendName: backendName)
+
+    if let queriesFile {
+      format = .json
+      let output = FileHandle.standardOutput
+      try forEachLine(of: queriesFile) { query in
+        let result = backend.search(query, mode: mode, limit: limit)
+        output.write(Data((formatter.render(result, query: query, format: format) + "\n").utf8))
+      }
+      return 0
+    }
+    let query = args.positionals[0]
+    print(formatter.render(backend.search(query, mode: mode, limit: limit), query: query, format: format))
+    return 0
+  }
+
+  /// Calls `body` with each line of `path` (`-` for standard input), without its line ending.
+  static func forEachLine(of path: String, _ body: (String) throws -> Void) throws {
+    let handle: FileHandle
+    if path == "-" {
+      handle = FileHandle.standardInput
+    } else {
+      guard let h = FileHandle(forReadingAtPath: path) else {
+        throw CommandError(message: "cannot read queries file '\(path)'")
+      }
+      handle = h
+    }
+    var pending = Data()
+    var lineNumber = 0
+    func emit(_ bytes: Data) throws {
+      lineNumber += 1
+      var line = bytes
+      if line.last == 0x0D { line.removeLast() }
+      guard let text = String(data: line, encoding: .utf8) else {
+        throw CommandError(message: "\(path == "-" ? "standard input" : path):\(lineNumber): invalid UTF-8")
+      }
+      try body(text)
+    }
+    while true {
+      let chunk = handle.readData(ofLength: 1 << 16)
+      if chunk.isEmpty { break }
+      pending.append(chunk)
+      while let newline = pending.firstIndex(of: 0x0A) {
+        try emit(pending[pending.startIndex..<newline])
+        pending.removeSubrange(pending.startIndex...newline)
+      }
+    }
+    if !pending.isEmpty { try emit(pending) }
+  }
+}

@@ -1,0 +1,85 @@
+import CitySearch
+
+/// How `search` prints a result.
+enum OutputFormat: String, CaseIterable {
+  case text, tsv, json
+}
+
+/// Renders a ``SearchResult`` as text, TSV or the stable JSON object.
+struct ResultFormatter {
+  let corpus: Corpus
+  let backendName: String
+
+  func render(_ result: SearchResult, query: String, format: OutputFormat) -> String {
+    switch format {
+    case .text: return text(result, query: query)
+    case .tsv: return tsv(result)
+    case .json: return json(result, query: query)
+    }
+  }
+
+  /// `{"query", "normalized", "mode", "backend", "total", "results": [{"rank", "id", "name",
+  /// "path", "range", "matchClass", "readingClass"}]}` on one line.
+  func json(_ result: SearchResult, query: String) -> String {
+    JSONObject.make { o in
+      o.string("query", query)
+      o.string("normalized", result.normalized.text)
+      o.string("mode", result.mode.rawValue)
+      o.string("backend", backendName)
+      o.int("total", result.total)
+      o.array(
+        "results",
+        result.hits.enumerated().map { rank, hit in
+          JSONObject.make { r in
+            r.int("rank", rank + 1)
+            r.int("id", hit.id)
+            r.string("name", corpus.name(at: hit.index))
+            r.array("path", corpus.pathNames(to: hit.index).map(JSONWriter.quote))
+            r.array("range", [String(hit.match.start), String(hit.match.end)])
+            r.int("matchClass", hit.match.matchClass)
+            r.int("readingClass", hit.match.readingClass)
+          }
+        })
+    }
+  }
+
+  func tsv(_ result: SearchResult) -> String {
+    var lines = ["rank\tid\tname\tpath\tstart\tend\tmatchClass\treadingClass"]
+    for (rank, hit) in result.hits.enumerated() {
+      lines.append(
+        [
+          String(rank + 1), String(hit.id), corpus.name(at: hit.index),
+          corpus.pathNames(to: hit.index).joined(separator: " › "), String(hit.match.start),
+          String(hit.match.end), String(hit.match.matchClass), String(hit.match.readingClass),
+        ].joined(separator: "\t"))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  func text(_ result: SearchResult, query: String) -> String {
+    var lines: [String] = []
+    let width = String(result.hits.count).count
+    for (rank, hit) in result.hits.enumerated() {
+      let name = corpus.name(at: hit.index)
+      let scalars = Array(name.unicodeScalars)
+      var marked = String.UnicodeScalarView()
+      for (i, s) in scalars.enumerated() {
+        if i == hit.match.start { marked.append("[") }
+        marked.append(s)
+        if i + 1 == hit.match.end { marked.append("]") }
+      }
+      let number = String(rank + 1)
+      let pinyin = corpus.canonicalTokens(at: hit.index).map { corpus.syllabary.spelling($0) }.joined(separator: " ")
+      let alternate = hit.match.readingClass == 1 ? "  (alternate reading)" : ""
+      lines.append(
+        String(repeating: " ", count: width - number.count) + number + ". " + String(marked) + "  " + pinyin
+          + "  " + corpus.pathNames(to: hit.index).joined(separator: " › ") + "  #\(hit.id)" + alternate)
+    }
+    let noun = result.total == 1 ? "result" : "results"
+    var summary = "\(result.total) \(noun)"
+    if result.total > result.hits.count { summary += " (showing \(result.hits.count))" }
+    if result.normalized.isEmpty { summary += " — the query '\(query)' is empty after normalization" }
+    lines.append(summary)
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,66 @@
+import CitySearch
+import CitySearchBackends
+import Foundation
+
+let generalUsage = """
+  Usage: citybench <command> [options]
+
+  Commands:
+    search     answer queries from a corpus with one backend
+    browse     list places in A–Z sections with a hot section first
+    corpus     load a corpus and print its size and load time
+    backends   list the search backends
+    help       show this help, or a command's help ('citybench help search')
+
+  Run 'citybench <command> --help' for a command's options.
+  """
+
+func standardError(_ text: String) {
+  FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+func run(_ arguments: [String]) -> Int32 {
+  guard let command = arguments.first else {
+    print(generalUsage)
+    return 0
+  }
+  let rest = Array(arguments.dropFirst())
+  let commands: [String: (usage: String, run: ([String]) throws -> Int32)] = [
+    "search": (SearchCommand.usage, SearchCommand.run),
+    "browse": (BrowseCommand.usage, BrowseCommand.run),
+    "corpus": (CorpusCommand.usage, CorpusCommand.run),
+    "backends": ("Usage: citybench backends\n\nLists the search backends.", { _ in
+      for backend in BackendCatalog.all { print("\(backend.name)\t\(backend.summary)") }
+      return 0
+    }),
+  ]
+  switch command {
+  case "help", "--help", "-h":
+    if let topic = rest.first {
+      guard let entry = commands[topic] else {
+        standardError("citybench: unknown command '\(topic)'\n\n\(generalUsage)")
+        return 2
+      }
+      print(entry.usage)
+    } else {
+      print(generalUsage)
+    }
+    return 0
+  default:
+    guard let entry = commands[command] else {
+      standardError("citybench: unknown command '\(command)'\n\n\(generalUsage)")
+      return 2
+    }
+    do {
+      return try entry.run(rest)
+    } catch let error as UsageError {
+      standardError("citybench \(command): \(error.message)\n\n\(entry.usage)")
+      return 2
+    } catch {
+      standardError("citybench \(command): \(error)")
+      return 1
+    }
+  }
+}
+
+exit(run(Array(CommandLine.arguments.dropFirst())))

