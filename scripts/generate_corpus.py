@@ -320,6 +320,21 @@ def traditional_table() -> list[tuple[str, str]]:
     return pairs
 
 
+def write_latin_fixture(villages: list[str]) -> None:
+    """The village rows whose names hold Latin letters, digits or punctuation, with their
+    ancestors: a small real corpus for the tests of MatchSpec section 3.3."""
+    rows = {line.split("\t")[0]: line for line in villages[1:]}
+    chosen = set()
+    for pid, line in rows.items():
+        name = line.split("\t")[3]
+        if any(not is_han(c) for c in name):
+            while pid != "0" and pid not in chosen:
+                chosen.add(pid)
+                pid = rows[pid].split("\t")[1]
+    ordered = sorted(chosen, key=lambda i: (len(i), int(i)))
+    write(ROOT / "Tests" / "CitySearchTests" / "Fixtures" / "latin-digits.tsv", [HEADER] + [rows[i] for i in ordered])
+
+
 def write(path: Path, lines: list[str]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     data = ("\n".join(lines) + "\n").encode("utf-8")
@@ -406,6 +421,8 @@ def main() -> None:
     total_unplaced = sum(unplaced.values())
     print(f"villages: {sum(len(set(v)) for v in placed.values()):,} placed, {total_unplaced:,} not placed "
           f"({rejected:,} of them with damaged names)")
+
+    write_latin_fixture(villages)
 
     pairs = traditional_table()
     write(CORPUS / "traditional.tsv", ["traditional\tsimplified"] + [f"{t}\t{s}" for t, s in pairs])

@@ -35,7 +35,7 @@ public final class ICUPinyinSource: PinyinSource, @unchecked Sendable {
   }
 
   /// `zhǎng` → `zhang`, `lǜ` → `lv`.
-  static func toneless(_ latin: String) -> String? {
+  public static func toneless(_ latin: String) -> String? {
     var out = ""
     for scalar in latin.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
       switch scalar.value {

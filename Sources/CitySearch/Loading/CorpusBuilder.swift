@@ -75,7 +75,7 @@ public struct CorpusBuilder {
   }
 
   /// Validates `record` and appends it.
-  public mutating func add(_ record: PlaceRecord, at location: SourceLocation) throws {
+  public mutating func add(_ record: PlaceRecord, at location: RecordLocation) throws {
     guard record.id > 0 else {
       throw CorpusError.badValue(location, column: "id", value: String(record.id), reason: "ids are positive integers")
     }
@@ -151,7 +151,7 @@ public struct CorpusBuilder {
       alternateStarts: alternateStarts, alternateTokens: alternateTokens, indexByID: indexByID)
   }
 
-  private func location(_ index: Int) -> SourceLocation { SourceLocation(file: source, line: Int(lines[index])) }
+  private func location(_ index: Int) -> RecordLocation { RecordLocation(file: source, line: Int(lines[index])) }
 
   // MARK: - Keys
 
@@ -167,7 +167,7 @@ public struct CorpusBuilder {
   }
 
   private mutating func intern(
-    _ readings: [String], units keyUnits: [UInt32], name: String, at location: SourceLocation
+    _ readings: [String], units keyUnits: [UInt32], name: String, at location: RecordLocation
   ) throws -> [UInt16] {
     guard readings.count == keyUnits.count else {
       throw CorpusError.badValue(
@@ -210,7 +210,7 @@ public struct CorpusBuilder {
   }
 
   private static func checkAcyclic(
-    parents: ContiguousArray<Int32>, ids: ContiguousArray<PlaceID>, location: (Int) -> SourceLocation
+    parents: ContiguousArray<Int32>, ids: ContiguousArray<PlaceID>, location: (Int) -> RecordLocation
   ) throws {
     // 0 unvisited, 1 on the current walk, 2 known to reach a root.
     var state = [UInt8](repeating: 0, count: parents.count)

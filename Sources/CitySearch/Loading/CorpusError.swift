@@ -1,5 +1,5 @@
 /// Where a record of a corpus came from, for error messages.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct RecordLocation: Sendable, Hashable, CustomStringConvertible {
   public var file: String
   /// 1-based line (TSV), element (JSON, property list) or 0 when unknown.
   public var line: Int
@@ -15,14 +15,14 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 /// Why a corpus could not be loaded. Each case names the file, the line and the problem.
 public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
   case unreadable(file: String, reason: String)
-  case invalidUTF8(SourceLocation)
+  case invalidUTF8(RecordLocation)
   case badHeader(file: String, expected: String, found: String)
-  case missingColumn(SourceLocation, column: String)
-  case badValue(SourceLocation, column: String, value: String, reason: String)
-  case duplicateID(SourceLocation, id: PlaceID, first: SourceLocation)
-  case unknownParent(SourceLocation, id: PlaceID, parent: PlaceID)
-  case cycle(SourceLocation, ids: [PlaceID])
-  case missingPinyin(SourceLocation, name: String)
+  case missingColumn(RecordLocation, column: String)
+  case badValue(RecordLocation, column: String, value: String, reason: String)
+  case duplicateID(RecordLocation, id: PlaceID, first: RecordLocation)
+  case unknownParent(RecordLocation, id: PlaceID, parent: PlaceID)
+  case cycle(RecordLocation, ids: [PlaceID])
+  case missingPinyin(RecordLocation, name: String)
   case unsupportedFormat(file: String, reason: String)
   case empty(file: String)
 

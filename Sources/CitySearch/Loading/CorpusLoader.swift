@@ -22,6 +22,11 @@ public enum CorpusLoader {
   public static func load(
     path: String, tables: ReadingTables, pinyinSource: (any PinyinSource)? = nil
   ) throws -> Corpus {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw CorpusError.unreadable(file: path, reason: "no such file")
+    }
+    guard !isDirectory.boolValue else { throw CorpusError.unreadable(file: path, reason: "it is a directory") }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -126,19 +131,19 @@ public struct CorpusDirectory: Sendable {
   }
 
   private static func rows(
-    _ path: String, header: String, _ body: ([String], SourceLocation) throws -> Void
+    _ path: String, header: String, _ body: ([String], RecordLocation) throws -> Void
   ) throws {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CorpusError.unreadable(file: path, reason: "no such file")
     }
-    guard let text = String(data: data, encoding: .utf8) else { throw CorpusError.invalidUTF8(SourceLocation(file: path, line: 0)) }
+    guard let text = String(data: data, encoding: .utf8) else { throw CorpusError.invalidUTF8(RecordLocation(file: path, line: 0)) }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     guard lines.first.map(String.init) == header else {
       throw CorpusError.badHeader(file: path, expected: header, found: lines.first.map(String.init) ?? "")
     }
     let width = header.split(separator: "\t").count
     for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
-      let at = SourceLocation(file: path, line: offset + 1)
+      let at = RecordLocation(file: path, line: offset + 1)
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
       guard fields.count >= width - 1 else { throw CorpusError.missingColumn(at, column: "column \(fields.count + 1)") }
       try body(fields, at)

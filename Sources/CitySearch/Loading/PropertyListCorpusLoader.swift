@@ -37,11 +37,11 @@ enum PropertyListCorpusLoader {
     }
   }
 
-  static let nameKeys = ["name", "province", "state", "city", "title"]
+  static let nameKeys = ["name", "province", "state", "city"]
 
-  /// A section is a dictionary with no name of its own and one array of places.
+  /// A section is a dictionary with no name of its own (a `title` at most) and an array of places.
   static func isSection(_ value: Any) -> Bool {
-    guard let d = value as? [String: Any], d["name"] == nil else { return false }
+    guard let d = value as? [String: Any], !nameKeys.contains(where: { d[$0] != nil }) else { return false }
     return sectionItems(d) != nil
   }
 
@@ -58,7 +58,7 @@ enum PropertyListCorpusLoader {
     mutating func places(in items: [Any], level: Int, parent: PlaceID?, into builder: inout CorpusBuilder) throws {
       for item in items {
         element += 1
-        let at = SourceLocation(file: file, line: element)
+        let at = RecordLocation(file: file, line: element)
         let name: String
         var hot = false
         var children: [Any] = []

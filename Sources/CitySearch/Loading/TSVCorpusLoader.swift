@@ -25,7 +25,7 @@ enum TSVCorpusLoader {
         var contentEnd = lineEnd
         if contentEnd > lineStart && buffer[contentEnd - 1] == 0x0D { contentEnd -= 1 }
         defer { lineStart = lineEnd + 1 }
-        let at = SourceLocation(file: file, line: lineNumber)
+        let at = RecordLocation(file: file, line: lineNumber)
         if lineNumber == 1 {
           let found = try string(buffer, lineStart..<contentEnd, at: at)
           guard found == header else { throw CorpusError.badHeader(file: file, expected: header, found: found) }
@@ -64,7 +64,7 @@ enum TSVCorpusLoader {
     }
   }
 
-  private static func string(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, at: SourceLocation) throws -> String {
+  private static func string(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, at: RecordLocation) throws -> String {
     let slice = UnsafeBufferPointer(rebasing: buffer[range])
     // Plain ASCII needs no validation.
     if !slice.contains(where: { $0 >= 0x80 }) { return String(decoding: slice, as: UTF8.self) }
@@ -73,7 +73,7 @@ enum TSVCorpusLoader {
   }
 
   /// The space-separated tokens of a pinyin field, split on bytes; `nil` when it is empty.
-  private static func tokens(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, at: SourceLocation) throws -> [String]? {
+  private static func tokens(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, at: RecordLocation) throws -> [String]? {
     guard !range.isEmpty else { return nil }
     var result: [String] = []
     var start = range.lowerBound
@@ -86,7 +86,7 @@ enum TSVCorpusLoader {
   }
 
   private static func integer(
-    _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, column: String, at: SourceLocation
+    _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, column: String, at: RecordLocation
   ) throws -> Int64 {
     var value: Int64 = 0
     guard !range.isEmpty, range.count <= 18 else {

@@ -16,4 +16,17 @@ public struct Place: Sendable, Hashable {
   public var shortName: String
   /// Whether the place belongs to the hot section of a city picker (Corpus/README.md).
   public var isHot: Bool
+
+  public init(
+    id: PlaceID, parentID: PlaceID?, level: PlaceLevel, name: String, pinyin: [String], shortName: String,
+    isHot: Bool
+  ) {
+    self.id = id
+    self.parentID = parentID
+    self.level = level
+    self.name = name
+    self.pinyin = pinyin
+    self.shortName = shortName
+    self.isHot = isHot
+  }
 }

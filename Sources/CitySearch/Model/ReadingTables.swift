@@ -2,14 +2,14 @@
 /// and the Traditional → Simplified folding used by query normalization.
 ///
 /// They are loaded from `Corpus/polyphones.tsv` and `Corpus/traditional.tsv`; see
-/// `docs/MatchSpec.md` §2 and §4.
+/// `docs/MatchSpec.md` §2 and §7.
 public struct ReadingTables: Sendable {
   /// Readings of each whitelisted polyphonic character, in table order.
   public let polyphones: [Unicode.Scalar: [String]]
   /// Traditional character → simplified character.
   public let simplified: [UInt32: UInt32]
 
-  /// The most alternate syllable sequences a name gets (MatchSpec §4).
+  /// The most alternate syllable sequences a name gets (MatchSpec §7).
   public static let maximumAlternates = 8
 
   public init(polyphones: [Unicode.Scalar: [String]], simplified: [UInt32: UInt32]) {
@@ -20,7 +20,7 @@ public struct ReadingTables: Sendable {
   /// Tables with no entries: no alternate readings, no folding.
   public static let empty = ReadingTables(polyphones: [:], simplified: [:])
 
-  /// The alternate syllable sequences of a name (MatchSpec §4): the canonical sequence with
+  /// The alternate syllable sequences of a name (MatchSpec §7): the canonical sequence with
   /// any non-empty subset of its whitelisted characters swapped to another of their readings.
   ///
   /// Subsets are taken in order of size, then lexicographically by position; within a subset,

@@ -1,0 +1,58 @@
+import CitySearch
+import Foundation
+
+/// The golden conformance file: hand-checked queries with their expected totals and ordered ids.
+///
+/// Columns: `section` (of docs/MatchSpec.md), `corpus` (`cities` or a fixture file name),
+/// `mode`, `query`, `total`, `ids` (the first ten, comma-separated, in rank order), `note`.
+/// A query may be written `<empty>` or `<repeat N TEXT>`.
+struct GoldenCase: Sendable, CustomStringConvertible {
+  var section: String
+  var corpus: String
+  var mode: MatchMode
+  var query: String
+  var total: Int?
+  var ids: [PlaceID]?
+  var note: String
+  /// The row as written, kept for re-recording.
+  var rawQuery: String
+
+  static let header = "section\tcorpus\tmode\tquery\ttotal\tids\tnote"
+  static let limit = 10
+
+  var description: String { "§\(section) \(mode) '\(rawQuery)' (\(note))" }
+
+  static func expand(_ raw: String) -> String {
+    if raw == "<empty>" { return "" }
+    if raw.hasPrefix("<repeat "), raw.hasSuffix(">") {
+      let parts = raw.dropFirst(8).dropLast().split(separator: " ", maxSplits: 1)
+      return String(repeating: String(parts[1]), count: Int(parts[0])!)
+    }
+    return raw
+  }
+
+  static func load(_ path: String) throws -> [GoldenCase] {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    var cases: [GoldenCase] = []
+    for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      if offset == 0 {
+        precondition(line == header, "\(path): bad header")
+        continue
+      }
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      precondition(f.count == 7, "\(path):\(offset + 1): expected 7 fields")
+      cases.append(
+        GoldenCase(
+          section: f[0], corpus: f[1], mode: MatchMode(rawValue: f[2])!, query: expand(f[3]),
+          total: Int(f[4]), ids: f[5] == "?" ? nil : f[5].split(separator: ",").compactMap { PlaceID($0) },
+          note: f[6], rawQuery: f[3]))
+    }
+    return cases
+  }
+
+  var line: String {
+    let idText = ids.map { $0.map(String.init).joined(separator: ",") } ?? "?"
+    return [section, corpus, mode.rawValue, rawQuery, total.map(String.init) ?? "?", idText, note].joined(separator: "\t")
+  }
+}
