@@ -31,9 +31,11 @@ let package = Package(
       dependencies: ["CitySearch", "CitySearchBackends", "CitySearchICU"],
       resources: [.copy("Golden")]
     ),
+    // End-to-end tests that run the built `citybench` binary.
     .testTarget(
       name: "CityBenchCLITests",
-      dependencies: []
+      dependencies: ["citybench"],
+      exclude: ["Snapshots"]
     ),
   ]
 )

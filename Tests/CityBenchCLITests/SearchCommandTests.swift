@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+
+@Suite struct SearchCommandTests {
+  @Test func changsha() throws {
+    let r = try CLI.run(["search", "changsha"])
+    #expect(r.status == 0)
+    #expect(r.stderr.isEmpty)
+    try CLI.assertSnapshot(r.stdout, named: "search-changsha")
+  }
+
+  @Test func jsonIsTheStableInterface() throws {
+    let r = try CLI.run(["search", "--corpus", "towns", "--format", "json", "xi'an"])
+    #expect(r.status == 0)
+    #expect(r.stdout.hasPrefix(#"{"query":"xi'an","normalized":"xi'an","mode":"syllable","backend":"linear","total":"#))
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    let results = try #require(object["results"] as? [[String: Any]])
+    #expect(object["total"] as? Int == results.count)
+    let first = try #require(results.first)
+    #expect(first["name"] as? String == "西安市")
+    #expect(first["path"] as? [String] == ["陕西省", "西安市"])
+    #expect(first["range"] as? [Int] == [0, 2])
+    #expect(first["rank"] as? Int == 1)
+    #expect(first["matchClass"] as? Int == 0)
+    #expect(first["readingClass"] as? Int == 0)
+    #expect(Set(first.keys) == ["rank", "id", "name", "path", "range", "matchClass", "readingClass"])
+  }
+
+  @Test func tsvAndLimit() throws {
+    let r = try CLI.run(["search", "--format", "tsv", "--limit", "2", "bj"])
+    #expect(r.status == 0)
+    #expect(r.stdout == "rank\tid\tname\tpath\tstart\tend\tmatchClass\treadingClass\n1\t110000\t北京市\t北京市\t0\t2\t0\t0\n2\t520500\t毕节市\t贵州省 › 毕节市\t0\t2\t0\t0\n")
+  }
+
+  @Test func seedMode() throws {
+    let r = try CLI.run(["search", "--mode", "seed", "--format", "json", "eijing"])
+    #expect(r.status == 0)
+    #expect(r.stdout.contains(#""mode":"seed""#))
+    #expect(r.stdout.contains(#""name":"北京市""#))
+  }
+
+  @Test func queriesFromStandardInputOneJSONLineEach() throws {
+    let r = try CLI.run(["search", "--queries", "-", "--limit", "1"], input: "bj\n長沙\n\nzhongqing")
+    #expect(r.status == 0)
+    let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    #expect(lines.count == 4)
+    #expect(lines[0].hasPrefix(#"{"query":"bj","normalized":"bj""#))
+    #expect(lines[1].contains(#""normalized":"长沙""#))
+    #expect(lines[2].contains(#""total":0"#))
+    #expect(lines[3].contains(#""readingClass":1"#))
+  }
+
+  @Test func queriesFromAFile() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("citybench-queries-\(getpid()).txt")
+    try "beijing\nxi'an\n".write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let r = try CLI.run(["search", "--queries", file.path])
+    #expect(r.status == 0)
+    #expect(r.stdout.split(separator: "\n").count == 2)
+  }
+
+  @Test func emptyQueryHasZeroResults() throws {
+    let r = try CLI.run(["search", "!!!"])
+    #expect(r.status == 0)
+    #expect(r.stdout.contains("0 results"))
+  }
+
+  @Test func userCorpusPropertyList() throws {
+    let plist = CLI.packageRoot.appendingPathComponent("Tests/CitySearchTests/Fixtures/Cities.plist").path
+    let r = try CLI.run(["search", "--corpus", plist, "--format", "tsv", "zhongqing"])
+    #expect(r.status == 0)
+    #expect(r.stdout.contains("重庆\t重庆"))
+  }
+
+  @Test func findsCorpusFromAnotherWorkingDirectory() throws {
+    let r = try CLI.run(["search", "bj"], directory: URL(fileURLWithPath: "/"))
+    #expect(r.status == 0)
+    #expect(r.stdout.contains("9 results"))
+  }
+
+  @Test func corpusDirectoryFromEnvironment() throws {
+    let r = try CLI.run(["search", "bj"], environment: ["CITYBENCH_CORPUS_DIR": "/nonexistent"])
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("/nonexistent/polyphones.tsv: cannot read: no such file"))
+  }
+
+  @Test(arguments: [
+    (["search"], "missing QUERY"),
+    (["search", "--limit", "x", "bj"], "option '--limit' expects a whole number"),
+    (["search", "--mode", "fuzzy", "bj"], "option '--mode' expects syllable|seed, got 'fuzzy'"),
+    (["search", "--backend", "nope", "bj"], "unknown backend 'nope'"),
+    (["search", "--format", "xml", "bj"], "option '--format' expects text|tsv|json"),
+    (["search", "--frobnicate", "bj"], "unknown option '--frobnicate'"),
+    (["search", "a", "b"], "unexpected argument 'b'"),
+    (["search", "--limit"], "option '--limit' needs a value"),
+    (["frobnicate"], "unknown command 'frobnicate'"),
+    (["browse", "--level", "9"], "option '--level' expects a whole number from 1 to 5"),
+  ])
+  func usageErrorsExitTwo(_ arguments: [String], _ message: String) throws {
+    let r = try CLI.run(arguments)
+    #expect(r.status == 2)
+    #expect(r.stderr.contains(message), "\(r.stderr)")
+    #expect(r.stderr.contains("Usage: citybench"))
+    #expect(r.stdout.isEmpty)
+  }
+
+  @Test func malformedCorpusExitsOneNamingFileAndLine() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("citybench-bad-\(getpid()).tsv")
+    try "id\tparent\tlevel\tname\tpinyin\tshort\thot\n1\t0\t1\t北京市\tbei jing shi\t\t\n1\t0\t1\t天津市\ttian jin shi\t\t\n"
+      .write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let r = try CLI.run(["search", "--corpus", file.path, "bj"])
+    #expect(r.status == 1)
+    #expect(r.stderr == "citybench search: \(file.path):3: duplicate id 1 (first at \(file.path):2)\n")
+  }
+
+  @Test(arguments: [["--help"], ["help"], ["help", "search"], ["search", "--help"], ["browse", "-h"], ["corpus", "--help"], ["backends"], []])
+  func helpExitsZero(_ arguments: [String]) throws {
+    let r = try CLI.run(arguments)
+    #expect(r.status == 0)
+    #expect(!r.stdout.isEmpty)
+    #expect(r.stderr.isEmpty)
+  }
+}
+
+@Suite struct BrowseCommandTests {
+  @Test func heilongjiang() throws {
+    let r = try CLI.run(["browse", "黑龙江省"])
+    #expect(r.status == 0)
+    try CLI.assertSnapshot(r.stdout, named: "browse-heilongjiang")
+  }
+
+  @Test func provincesWithFilter() throws {
+    let r = try CLI.run(["browse", "--filter", "shan"])
+    #expect(r.status == 0)
+    try CLI.assertSnapshot(r.stdout, named: "browse-provinces-filter-shan")
+  }
+
+  @Test func ambiguousPlaceListsCandidates() throws {
+    let r = try CLI.run(["browse", "朝阳区"])
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("'朝阳区' names 2 places"))
+    #expect(r.stderr.contains("110105  北京市/朝阳区"))
+  }
+
+  @Test func unknownPlace() throws {
+    let r = try CLI.run(["browse", "亚特兰蒂斯"])
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("no place named '亚特兰蒂斯'"))
+  }
+}
+
+@Suite struct CorpusCommandTests {
+  @Test func citiesCounts() throws {
+    let r = try CLI.run(["corpus"])
+    #expect(r.status == 0)
+    #expect(r.stdout.contains("places\t3211\n"))
+    #expect(r.stdout.contains("level 3 (county)\t2845\n"))
+    #expect(r.stdout.contains("hot\t38\n"))
+  }
+}
