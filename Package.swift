@@ -29,7 +29,7 @@ let package = Package(
     .testTarget(
       name: "CitySearchTests",
       dependencies: ["CitySearch", "CitySearchBackends", "CitySearchICU"],
-      resources: [.copy("Golden")]
+      exclude: ["Golden", "Fixtures"]
     ),
     // End-to-end tests that run the built `citybench` binary.
     .testTarget(

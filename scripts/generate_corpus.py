@@ -407,7 +407,8 @@ def main() -> None:
     write(CORPUS / "cities.tsv", cities)
     write(CORPUS / "towns.tsv", towns)
 
-    placed, unplaced, rejected = build_villages(divisions, load_jionlp_tree())
+    source_villages = load_jionlp_tree()
+    placed, unplaced, rejected = build_villages(divisions, source_villages)
     villages = list(towns)
     for town in sorted(placed, key=int):
         names = sorted(set(placed[town]))
@@ -419,7 +420,10 @@ def main() -> None:
         report.append(f"{cc}\t{cn}\t{town}\t{why}\t{count}")
     write(CORPUS / "review" / "villages-unplaced.tsv", report)
     total_unplaced = sum(unplaced.values())
-    print(f"villages: {sum(len(set(v)) for v in placed.values()):,} placed, {total_unplaced:,} not placed "
+    placed_count = sum(len(set(v)) for v in placed.values())
+    duplicates = len(source_villages) - placed_count - total_unplaced
+    print(f"villages: {len(source_villages):,} in the source, {placed_count:,} placed, "
+          f"{duplicates:,} repeated names within a township merged, {total_unplaced:,} not placed "
           f"({rejected:,} of them with damaged names)")
 
     write_latin_fixture(villages)

@@ -40,7 +40,11 @@ public final class ICUPinyinSource: PinyinSource, @unchecked Sendable {
     for scalar in latin.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars {
       switch scalar.value {
       case 0x61...0x7A: out.unicodeScalars.append(scalar)
-      case 0x308: if out.hasSuffix("u") { out.removeLast(); out.append("v") }
+      case 0x308:
+        if out.hasSuffix("u") {
+          out.removeLast()
+          out.append("v")
+        }
       case 0x300...0x36F, 0x20: continue
       default: return nil
       }

@@ -3,7 +3,10 @@ import CitySearchBackends
 import Foundation
 
 let generalUsage = """
-  Usage: citybench <command> [options]
+  Usage: citybench [<command> [options]]
+
+  With no command, loads the default corpus and shows what each backend answers for a few
+  typical queries.
 
   Commands:
     search     answer queries from a corpus with one backend
@@ -21,18 +24,25 @@ func standardError(_ text: String) {
 
 func run(_ arguments: [String]) -> Int32 {
   guard let command = arguments.first else {
-    print(generalUsage)
-    return 0
+    do {
+      return try OverviewCommand.run([])
+    } catch {
+      standardError("citybench: \(error)")
+      return 1
+    }
   }
   let rest = Array(arguments.dropFirst())
   let commands: [String: (usage: String, run: ([String]) throws -> Int32)] = [
     "search": (SearchCommand.usage, SearchCommand.run),
     "browse": (BrowseCommand.usage, BrowseCommand.run),
     "corpus": (CorpusCommand.usage, CorpusCommand.run),
-    "backends": ("Usage: citybench backends\n\nLists the search backends.", { _ in
-      for backend in BackendCatalog.all { print("\(backend.name)\t\(backend.summary)") }
-      return 0
-    }),
+    "backends": (
+      "Usage: citybench backends\n\nLists the search backends.",
+      { _ in
+        for backend in BackendCatalog.all { print("\(backend.name)\t\(backend.summary)") }
+        return 0
+      }
+    ),
   ]
   switch command {
   case "help", "--help", "-h":

@@ -29,7 +29,10 @@ import Testing
   @Test func tsvAndLimit() throws {
     let r = try CLI.run(["search", "--format", "tsv", "--limit", "2", "bj"])
     #expect(r.status == 0)
-    #expect(r.stdout == "rank\tid\tname\tpath\tstart\tend\tmatchClass\treadingClass\n1\t110000\t北京市\t北京市\t0\t2\t0\t0\n2\t520500\t毕节市\t贵州省 › 毕节市\t0\t2\t0\t0\n")
+    #expect(
+      r.stdout
+        == "rank\tid\tname\tpath\tstart\tend\tmatchClass\treadingClass\n1\t110000\t北京市\t北京市\t0\t2\t0\t0\n2\t520500\t毕节市\t贵州省 › 毕节市\t0\t2\t0\t0\n"
+    )
   }
 
   @Test func seedMode() throws {
@@ -114,7 +117,10 @@ import Testing
     #expect(r.stderr == "citybench search: \(file.path):3: duplicate id 1 (first at \(file.path):2)\n")
   }
 
-  @Test(arguments: [["--help"], ["help"], ["help", "search"], ["search", "--help"], ["browse", "-h"], ["corpus", "--help"], ["backends"], []])
+  @Test(arguments: [
+    ["--help"], ["help"], ["help", "search"], ["search", "--help"], ["browse", "-h"], ["corpus", "--help"],
+    ["backends"], [],
+  ])
   func helpExitsZero(_ arguments: [String]) throws {
     let r = try CLI.run(arguments)
     #expect(r.status == 0)
@@ -147,6 +153,16 @@ import Testing
     let r = try CLI.run(["browse", "亚特兰蒂斯"])
     #expect(r.status == 1)
     #expect(r.stderr.contains("no place named '亚特兰蒂斯'"))
+  }
+}
+
+@Suite struct OverviewTests {
+  @Test func noCommandShowsEachBackendOnExampleQueries() throws {
+    let r = try CLI.run([])
+    #expect(r.status == 0)
+    #expect(r.stdout.contains("corpus 'cities': 3211 places"))
+    #expect(r.stdout.contains("linear: "))
+    #expect(r.stdout.contains("zhongqing  syllable     1 results  重庆市"))
   }
 }
 

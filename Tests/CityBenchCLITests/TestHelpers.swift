@@ -53,13 +53,17 @@ enum CLI {
   }
 
   /// Compares `actual` with `Snapshots/NAME.txt`; `CITYBENCH_RECORD_SNAPSHOTS=1` rewrites it.
-  static func assertSnapshot(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+  static func assertSnapshot(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+  {
     let url = packageRoot.appendingPathComponent("Tests/CityBenchCLITests/Snapshots/\(name).txt")
     if ProcessInfo.processInfo.environment["CITYBENCH_RECORD_SNAPSHOTS"] == "1" {
       try actual.write(to: url, atomically: true, encoding: .utf8)
       return
     }
     let expected = try String(contentsOf: url, encoding: .utf8)
-    #expect(actual == expected, "snapshot \(name) differs; rerun with CITYBENCH_RECORD_SNAPSHOTS=1 to record", sourceLocation: sourceLocation)
+    #expect(
+      actual == expected, "snapshot \(name) differs; rerun with CITYBENCH_RECORD_SNAPSHOTS=1 to record",
+      sourceLocation: sourceLocation)
   }
 }

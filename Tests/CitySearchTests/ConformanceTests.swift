@@ -44,7 +44,8 @@ import Testing
   }
 
   private func checkAll<B: SearchBackend>(_ type: B.Type, corpus: Corpus) throws {
-    let checker = ConformanceChecker(try B(corpus: corpus, options: BackendOptions()), reference: Fixtures.citiesReference)
+    let checker = ConformanceChecker(
+      try B(corpus: corpus, options: BackendOptions()), reference: Fixtures.citiesReference)
     for query in Self.queries {
       for mode in MatchMode.allCases {
         checker.check(query, mode: mode)

@@ -20,33 +20,47 @@ import Testing
   }
 
   @Test func tsvRoundTrip() throws {
-    let corpus = try Fixtures.corpus(tsv: Self.header + "1\t0\t1\t北京市\tbei jing shi\t北京\t1\n2\t1\t3\t朝阳区\tchao yang qu\t\t0\n")
+    let corpus = try Fixtures.corpus(
+      tsv: Self.header + "1\t0\t1\t北京市\tbei jing shi\t北京\t1\n2\t1\t3\t朝阳区\tchao yang qu\t\t0\n")
     #expect(corpus.count == 2)
-    #expect(corpus.place(at: 1) == Place(id: 2, parentID: 1, level: .county, name: "朝阳区", pinyin: ["chao", "yang", "qu"], shortName: "朝阳", isHot: false))
+    #expect(
+      corpus.place(at: 1)
+        == Place(
+          id: 2, parentID: 1, level: .county, name: "朝阳区", pinyin: ["chao", "yang", "qu"], shortName: "朝阳", isHot: false
+        ))
     #expect(corpus.isHot(at: 0))
   }
 
   @Test func tsvAcceptsCRLFAndBlankLines() throws {
-    let corpus = try Fixtures.corpus(tsv: "id\tparent\tlevel\tname\tpinyin\tshort\thot\r\n1\t0\t1\t北京市\tbei jing shi\t\t\r\n\r\n")
+    let corpus = try Fixtures.corpus(
+      tsv: "id\tparent\tlevel\tname\tpinyin\tshort\thot\r\n1\t0\t1\t北京市\tbei jing shi\t\t\r\n\r\n")
     #expect(corpus.count == 1)
   }
 
   @Test func malformedRowsNameFileLineAndProblem() {
     #expect(loadError("1\t0\t1\t北京市\tbei jing shi\n")?.description == "bad.tsv:2: missing column 'short'")
-    #expect(loadError("x1\t0\t1\t北京市\tbei jing shi\t\t\n")?.description == "bad.tsv:2: bad id 'x1': expected a non-negative integer")
-    #expect(loadError("0\t0\t1\t北京市\tbei jing shi\t\t\n")?.description == "bad.tsv:2: bad id '0': ids are positive integers")
+    #expect(
+      loadError("x1\t0\t1\t北京市\tbei jing shi\t\t\n")?.description
+        == "bad.tsv:2: bad id 'x1': expected a non-negative integer")
+    #expect(
+      loadError("0\t0\t1\t北京市\tbei jing shi\t\t\n")?.description == "bad.tsv:2: bad id '0': ids are positive integers")
     #expect(loadError("1\t0\t9\t北京市\tbei jing shi\t\t\n")?.description == "bad.tsv:2: bad level '9': levels are 1 to 5")
-    #expect(loadError("1\t0\t1\t北京市\tbei jing shi\t\t\n1\t0\t1\t天津市\ttian jin shi\t\t\n")?.description
-      == "bad.tsv:3: duplicate id 1 (first at bad.tsv:2)")
+    #expect(
+      loadError("1\t0\t1\t北京市\tbei jing shi\t\t\n1\t0\t1\t天津市\ttian jin shi\t\t\n")?.description
+        == "bad.tsv:3: duplicate id 1 (first at bad.tsv:2)")
     #expect(loadError("1\t7\t1\t北京市\tbei jing shi\t\t\n")?.description == "bad.tsv:2: place 1 has unknown parent 7")
-    #expect(loadError("1\t2\t1\t北京市\tbei jing shi\t\t\n2\t1\t2\t天津市\ttian jin shi\t\t\n")?.description
-      == "bad.tsv:2: parent links form a cycle: 1 → 2 → 1")
-    #expect(loadError("1\t0\t1\t北京市\tbei jing\t\t\n")?.description
-      == "bad.tsv:2: bad pinyin 'bei jing': 2 syllables for the 3 characters of '北京市'")
+    #expect(
+      loadError("1\t2\t1\t北京市\tbei jing shi\t\t\n2\t1\t2\t天津市\ttian jin shi\t\t\n")?.description
+        == "bad.tsv:2: parent links form a cycle: 1 → 2 → 1")
+    #expect(
+      loadError("1\t0\t1\t北京市\tbei jing\t\t\n")?.description
+        == "bad.tsv:2: bad pinyin 'bei jing': 2 syllables for the 3 characters of '北京市'")
     #expect(loadError("1\t0\t1\t北京市\tbei jing SHI\t\t\n")?.description.hasPrefix("bad.tsv:2: bad pinyin 'SHI'") == true)
-    #expect(loadError("1\t0\t1\t北京市\tbei jing shi\t\t2\n")?.description == "bad.tsv:2: bad hot '2': expected 0, 1 or empty")
+    #expect(
+      loadError("1\t0\t1\t北京市\tbei jing shi\t\t2\n")?.description == "bad.tsv:2: bad hot '2': expected 0, 1 or empty")
     #expect(loadError("1\t0\t1\t北京市\tbei jing shi\t南京\t\n")?.description.hasPrefix("bad.tsv:2: bad short '南京'") == true)
-    #expect(loadError("1\t0\t1\t北京市\t\t\t\n")?.description == "bad.tsv:2: no pinyin for '北京市' and no pinyin source knows it")
+    #expect(
+      loadError("1\t0\t1\t北京市\t\t\t\n")?.description == "bad.tsv:2: no pinyin for '北京市' and no pinyin source knows it")
     #expect(loadError("1\t0\t1\t\t\t\t\n")?.description.hasPrefix("bad.tsv:2: bad name ''") == true)
     #expect(loadError("")?.description == "bad.tsv: the corpus has no places")
   }
@@ -76,7 +90,8 @@ import Testing
   }
 
   @Test func jsonArray() throws {
-    let corpus = try CorpusLoader.load(path: Fixtures.fixturePath("places.json"), tables: Fixtures.tables, pinyinSource: Self.pinyin)
+    let corpus = try CorpusLoader.load(
+      path: Fixtures.fixturePath("places.json"), tables: Fixtures.tables, pinyinSource: Self.pinyin)
     #expect(corpus.count == 3)
     #expect(corpus.place(at: 0).shortName == "湖南")
     #expect(corpus.place(at: 1).pinyin == ["chang", "sha", "shi"])
@@ -87,17 +102,21 @@ import Testing
 
   @Test func jsonErrors() {
     #expect(throws: CorpusError.missingColumn(RecordLocation(file: "j.json", line: 1), column: "id")) {
-      _ = try CorpusLoader.load(data: Data(#"[{"name": "北京", "level": 1}]"#.utf8), name: "j.json", tables: Fixtures.tables)
+      _ = try CorpusLoader.load(
+        data: Data(#"[{"name": "北京", "level": 1}]"#.utf8), name: "j.json", tables: Fixtures.tables)
     }
     #expect(throws: CorpusError.self) {
       _ = try CorpusLoader.load(data: Data("[{".utf8), name: "j.json", tables: Fixtures.tables)
     }
   }
 
-  static let pinyin: any PinyinSource = ChainedPinyinSource([KnownNamesPinyin(corpus: Fixtures.towns), try! ICUPinyinSource()])
+  static let pinyin: any PinyinSource = ChainedPinyinSource([
+    KnownNamesPinyin(corpus: Fixtures.towns), try! ICUPinyinSource(),
+  ])
 
   @Test func sectionedCitiesPlist() throws {
-    let corpus = try CorpusLoader.load(path: Fixtures.fixturePath("Cities.plist"), tables: Fixtures.tables, pinyinSource: Self.pinyin)
+    let corpus = try CorpusLoader.load(
+      path: Fixtures.fixturePath("Cities.plist"), tables: Fixtures.tables, pinyinSource: Self.pinyin)
     #expect((0..<corpus.count).map(corpus.name(at:)) == ["北京", "朝阳区", "海淀区", "长沙", "岳麓区", "重庆"])
     #expect(corpus.level(at: 0) == .prefecture && corpus.level(at: 1) == .county)
     #expect(corpus.isHot(at: 0) && corpus.isHot(at: 5) && !corpus.isHot(at: 3))
@@ -106,7 +125,8 @@ import Testing
   }
 
   @Test func provincesArrayPlist() throws {
-    let corpus = try CorpusLoader.load(path: Fixtures.fixturePath("cities.plist"), tables: Fixtures.tables, pinyinSource: Self.pinyin)
+    let corpus = try CorpusLoader.load(
+      path: Fixtures.fixturePath("cities.plist"), tables: Fixtures.tables, pinyinSource: Self.pinyin)
     #expect((0..<corpus.count).map(corpus.name(at:)) == ["湖南省", "长沙市", "株洲市", "福建省", "厦门市"])
     #expect(corpus.pathNames(to: 4) == ["福建省", "厦门市"])
     #expect(corpus.place(at: 4).pinyin == ["xia", "men", "shi"])

@@ -39,8 +39,10 @@ import Testing
     let cities = try lines(.cities)
     let towns = try lines(.towns)
     #expect(Array(towns.prefix(cities.count)) == cities)
-    let villagesPrefix = try String(contentsOfFile: Fixtures.corpusDirectory.file(CorpusTier.villages.fileName), encoding: .utf8)
-      .split(separator: "\n", maxSplits: towns.count).prefix(towns.count)
+    let villagesPrefix = try String(
+      contentsOfFile: Fixtures.corpusDirectory.file(CorpusTier.villages.fileName), encoding: .utf8
+    )
+    .split(separator: "\n", maxSplits: towns.count).prefix(towns.count)
     #expect(Array(villagesPrefix) == towns)
   }
 

@@ -70,7 +70,10 @@ import Testing
 
   @Test func veryLongQueriesAnswerWithoutMatching() {
     let backend = Fixtures.citiesReference
-    for query in [String(repeating: "a", count: 10_000), String(repeating: "北", count: 10_000), String(repeating: "bj'", count: 4_000)] {
+    for query in [
+      String(repeating: "a", count: 10_000), String(repeating: "北", count: 10_000),
+      String(repeating: "bj'", count: 4_000),
+    ] {
       for mode in MatchMode.allCases {
         #expect(backend.search(query, mode: mode, limit: 20).total == 0)
       }

@@ -6,13 +6,15 @@ import Testing
 @Suite struct ReviewedReadingsTests {
   static let readings: [(String, String)] = [
     ("长沙市", "chang sha shi"), ("长春市", "chang chun shi"), ("长治市", "chang zhi shi"), ("长子县", "zhang zi xian"),
-    ("长安区", "chang an qu"), ("长宁区", "chang ning qu"), ("延长县", "yan chang xian"), ("长白朝鲜族自治县", "chang bai chao xian zu zi zhi xian"),
+    ("长安区", "chang an qu"), ("长宁区", "chang ning qu"), ("延长县", "yan chang xian"),
+    ("长白朝鲜族自治县", "chang bai chao xian zu zi zhi xian"),
     ("厦门市", "xia men shi"), ("重庆市", "chong qing shi"), ("六安市", "lu an shi"), ("六合区", "lu he qu"),
     ("六盘水市", "liu pan shui shi"), ("六枝特区", "liu zhi te qu"), ("蚌埠市", "beng bu shi"), ("蚌山区", "beng shan qu"),
     ("漯河市", "luo he shi"), ("朝阳区", "chao yang qu"), ("朝阳市", "chao yang shi"), ("单县", "shan xian"),
     ("乐清市", "yue qing shi"), ("乐亭县", "lao ting xian"), ("乐山市", "le shan shi"), ("乐都区", "le du qu"),
     ("南乐县", "nan le xian"), ("民乐县", "min le xian"), ("成都市", "cheng du shi"), ("都江堰市", "du jiang yan shi"),
-    ("丰都县", "feng du xian"), ("三都水族自治县", "san du shui zu zi zhi xian"), ("闵行区", "min hang qu"), ("行唐县", "xing tang xian"),
+    ("丰都县", "feng du xian"), ("三都水族自治县", "san du shui zu zi zhi xian"), ("闵行区", "min hang qu"),
+    ("行唐县", "xing tang xian"),
     ("番禺区", "pan yu qu"), ("尉犁县", "yu li xian"), ("尉氏县", "wei shi xian"), ("蔚县", "yu xian"),
     ("栖霞市", "qi xia shi"), ("泌阳县", "bi yang xian"), ("浚县", "xun xian"), ("会理市", "hui li shi"),
     ("洪洞县", "hong tong xian"), ("吴堡县", "wu bu xian"), ("大埔县", "da bu xian"), ("黄埔区", "huang pu qu"),

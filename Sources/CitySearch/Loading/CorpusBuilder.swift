@@ -92,7 +92,8 @@ public struct CorpusBuilder {
     }
     if let bad = scalars.first(where: { $0.value < 0x20 || $0.value == 0x7F }) {
       throw CorpusError.badValue(
-        location, column: "name", value: record.name, reason: "control character U+\(String(bad.value, radix: 16, uppercase: true))")
+        location, column: "name", value: record.name,
+        reason: "control character U+\(String(bad.value, radix: 16, uppercase: true))")
     }
     let keyUnits = scalars.map { Self.keyUnit($0.value) }
     let readings: [String]

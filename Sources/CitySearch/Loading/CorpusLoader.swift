@@ -118,7 +118,8 @@ public struct CorpusDirectory: Sendable {
       let t = Array(fields[0].unicodeScalars)
       let s = Array(fields[1].unicodeScalars)
       guard t.count == 1, s.count == 1 else {
-        throw CorpusError.badValue(at, column: "traditional", value: fields.joined(separator: " "), reason: "expected one character each")
+        throw CorpusError.badValue(
+          at, column: "traditional", value: fields.joined(separator: " "), reason: "expected one character each")
       }
       simplified[t[0].value] = s[0].value
     }
@@ -136,7 +137,9 @@ public struct CorpusDirectory: Sendable {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CorpusError.unreadable(file: path, reason: "no such file")
     }
-    guard let text = String(data: data, encoding: .utf8) else { throw CorpusError.invalidUTF8(RecordLocation(file: path, line: 0)) }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw CorpusError.invalidUTF8(RecordLocation(file: path, line: 0))
+    }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     guard lines.first.map(String.init) == header else {
       throw CorpusError.badHeader(file: path, expected: header, found: lines.first.map(String.init) ?? "")

@@ -72,7 +72,8 @@ enum PropertyListCorpusLoader {
           hot = (d["hot"] as? Bool) ?? ((d["hot"] as? String) == "1")
           children = d.keys.sorted().lazy.compactMap { d[$0] as? [Any] }.first ?? []
         } else {
-          throw CorpusError.badValue(at, column: "element", value: "\(type(of: item))", reason: "expected a name or a dictionary")
+          throw CorpusError.badValue(
+            at, column: "element", value: "\(type(of: item))", reason: "expected a name or a dictionary")
         }
         let id = nextID
         nextID += 1

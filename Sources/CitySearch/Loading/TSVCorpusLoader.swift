@@ -42,7 +42,8 @@ enum TSVCorpusLoader {
         guard fields.count >= columns.count else { throw CorpusError.missingColumn(at, column: columns[fields.count]) }
         guard fields.count == columns.count else {
           throw CorpusError.badValue(
-            at, column: "line", value: "\(fields.count) fields", reason: "expected \(columns.count) tab-separated fields")
+            at, column: "line", value: "\(fields.count) fields",
+            reason: "expected \(columns.count) tab-separated fields")
         }
         let id = try integer(buffer, fields[0], column: "id", at: at)
         let parent = try integer(buffer, fields[1], column: "parent", at: at)
@@ -64,7 +65,9 @@ enum TSVCorpusLoader {
     }
   }
 
-  private static func string(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, at: RecordLocation) throws -> String {
+  private static func string(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, at: RecordLocation) throws
+    -> String
+  {
     let slice = UnsafeBufferPointer(rebasing: buffer[range])
     // Plain ASCII needs no validation.
     if !slice.contains(where: { $0 >= 0x80 }) { return String(decoding: slice, as: UTF8.self) }
@@ -73,7 +76,9 @@ enum TSVCorpusLoader {
   }
 
   /// The space-separated tokens of a pinyin field, split on bytes; `nil` when it is empty.
-  private static func tokens(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, at: RecordLocation) throws -> [String]? {
+  private static func tokens(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, at: RecordLocation) throws
+    -> [String]?
+  {
     guard !range.isEmpty else { return nil }
     var result: [String] = []
     var start = range.lowerBound
@@ -90,12 +95,16 @@ enum TSVCorpusLoader {
   ) throws -> Int64 {
     var value: Int64 = 0
     guard !range.isEmpty, range.count <= 18 else {
-      throw CorpusError.badValue(at, column: column, value: (try? string(buffer, range, at: at)) ?? "", reason: "expected a non-negative integer")
+      throw CorpusError.badValue(
+        at, column: column, value: (try? string(buffer, range, at: at)) ?? "", reason: "expected a non-negative integer"
+      )
     }
     for i in range {
       let b = buffer[i]
       guard b >= 0x30 && b <= 0x39 else {
-        throw CorpusError.badValue(at, column: column, value: (try? string(buffer, range, at: at)) ?? "?", reason: "expected a non-negative integer")
+        throw CorpusError.badValue(
+          at, column: column, value: (try? string(buffer, range, at: at)) ?? "?",
+          reason: "expected a non-negative integer")
       }
       value = value * 10 + Int64(b - 0x30)
     }

@@ -35,7 +35,8 @@ public struct PlaceMatcher: Sendable {
       .map { Match(start: $0.start, end: $0.end, matchClass: $0.matchClass, readingClass: 0) }
     if best?.matchClass == 0 { return best }
     for k in 0..<corpus.alternateCount(at: index) {
-      guard let run = bestRun(query, units: units, readings: corpus.alternateTokens(at: index, k), shortLength: shortLength)
+      guard
+        let run = bestRun(query, units: units, readings: corpus.alternateTokens(at: index, k), shortLength: shortLength)
       else { continue }
       let candidate = Match(start: run.start, end: run.end, matchClass: run.matchClass, readingClass: 1)
       if best == nil || candidate < best! { best = candidate }

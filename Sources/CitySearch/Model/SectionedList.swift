@@ -20,7 +20,10 @@ public struct SectionedList: Sendable {
   public init(corpus: Corpus, places: [Int]) {
     func pinyin(_ i: Int) -> [String] { corpus.canonicalTokens(at: i).map { corpus.syllabary.spelling($0) } }
     let keyed = places.map { (index: $0, key: pinyin($0)) }
-      .sorted { ($0.key.lexicographicallyPrecedes($1.key)) || ($0.key == $1.key && corpus.id(at: $0.index) < corpus.id(at: $1.index)) }
+      .sorted {
+        ($0.key.lexicographicallyPrecedes($1.key))
+          || ($0.key == $1.key && corpus.id(at: $0.index) < corpus.id(at: $1.index))
+      }
     var sections: [Section] = []
     let hot = keyed.filter { corpus.isHot(at: $0.index) }.map(\.index)
     if !hot.isEmpty { sections.append(Section(title: Self.hotTitle, places: hot)) }

@@ -67,12 +67,15 @@ struct ParsedArguments {
   func integer(_ option: String, default value: Int, range: ClosedRange<Int>) throws -> Int {
     guard let text = values[option] else { return value }
     guard let n = Int(text), range.contains(n) else {
-      throw UsageError(message: "option '\(option)' expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+      throw UsageError(
+        message:
+          "option '\(option)' expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
     }
     return n
   }
 
-  func choice<T: RawRepresentable & CaseIterable>(_ option: String, default value: T) throws -> T where T.RawValue == String {
+  func choice<T: RawRepresentable & CaseIterable>(_ option: String, default value: T) throws -> T
+  where T.RawValue == String {
     guard let text = values[option] else { return value }
     guard let v = T(rawValue: text) else {
       let names = T.allCases.map(\.rawValue).joined(separator: "|")

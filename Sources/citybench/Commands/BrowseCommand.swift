@@ -40,7 +40,9 @@ enum BrowseCommand {
       let found = corpus.lookup(name)
       guard !found.isEmpty else { throw CommandError(message: "no place named '\(name)' in \(corpus.source)") }
       guard found.count == 1 else {
-        let listed = found.prefix(10).map { "  \(corpus.id(at: $0))  \(corpus.pathNames(to: $0).joined(separator: "/"))" }
+        let listed = found.prefix(10).map {
+          "  \(corpus.id(at: $0))  \(corpus.pathNames(to: $0).joined(separator: "/"))"
+        }
         throw CommandError(
           message: "'\(name)' names \(found.count) places; give an id or a path:\n" + listed.joined(separator: "\n"))
       }
@@ -62,7 +64,9 @@ enum BrowseCommand {
         print("  \(corpus.name(at: index))  \(pinyin)  #\(corpus.id(at: index))")
       }
     }
-    let count = list.sections.reduce(0) { $0 + $1.places.count } - (list.sections.first?.isHot == true ? list.sections[0].places.count : 0)
+    let count =
+      list.sections.reduce(0) { $0 + $1.places.count }
+      - (list.sections.first?.isHot == true ? list.sections[0].places.count : 0)
     print("\(count) places")
     return 0
   }

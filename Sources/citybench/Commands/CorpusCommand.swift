@@ -41,8 +41,7 @@ enum CorpusCommand {
     print("hot\t\(hot)")
     print("with alternate readings\t\(withAlternates)")
     print("reading tokens\t\(corpus.syllabary.count)")
-    let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-    print("load time\t\(String(format: "%.0f", ms)) ms")
+    print("load time\t\(OverviewCommand.milliseconds(elapsed)) ms")
     return 0
   }
 }

@@ -26,7 +26,8 @@ struct CorpusOptions {
   func load() throws -> Corpus {
     guard let dir = CorpusDirectory.locate(explicit: directory) else {
       throw CommandError(
-        message: "cannot find the Corpus/ directory; pass --corpus-dir DIR or set \(CorpusDirectory.environmentVariable)")
+        message:
+          "cannot find the Corpus/ directory; pass --corpus-dir DIR or set \(CorpusDirectory.environmentVariable)")
     }
     if let tier = CorpusTier(rawValue: corpus) {
       return try dir.load(tier)

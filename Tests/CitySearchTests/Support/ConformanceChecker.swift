@@ -39,7 +39,9 @@ struct ConformanceChecker<Backend: SearchBackend> {
 
   /// Types `query` one character at a time, backspaces `backspaces` characters and retypes
   /// them, comparing every keystroke's answer with the reference's stateless answer.
-  func checkTyping(_ query: String, mode: MatchMode, backspaces: Int = 2, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+  func checkTyping(
+    _ query: String, mode: MatchMode, backspaces: Int = 2, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
     var session = backend.makeSession(mode: mode, limit: limit)
     let characters = Array(query)
     var keystrokes: [String] = (1...max(characters.count, 1)).map { String(characters.prefix($0)) }
@@ -49,7 +51,8 @@ struct ConformanceChecker<Backend: SearchBackend> {
     for text in keystrokes {
       let expected = reference.search(text, mode: mode, limit: limit)
       if let diff = Self.difference(expected: expected, actual: session.update(text)) {
-        Issue.record("\(Backend.name) session \(mode) at '\(text)' of '\(query)': \(diff)", sourceLocation: sourceLocation)
+        Issue.record(
+          "\(Backend.name) session \(mode) at '\(text)' of '\(query)': \(diff)", sourceLocation: sourceLocation)
         return
       }
     }

@@ -53,6 +53,7 @@ struct GoldenCase: Sendable, CustomStringConvertible {
 
   var line: String {
     let idText = ids.map { $0.map(String.init).joined(separator: ",") } ?? "?"
-    return [section, corpus, mode.rawValue, rawQuery, total.map(String.init) ?? "?", idText, note].joined(separator: "\t")
+    return [section, corpus, mode.rawValue, rawQuery, total.map(String.init) ?? "?", idText, note].joined(
+      separator: "\t")
   }
 }
