@@ -54,3 +54,24 @@ import Testing
     }
   }
 }
+
+/// Backends are immutable after build and safe to query from many threads.
+@Suite struct ConcurrencyTests {
+  @Test func concurrentQueriesAgreeWithSerialOnes() async {
+    let backend = Fixtures.citiesReference
+    let queries = ConformanceTests.queries + ["x", "重庆", "lv", "b'j"]
+    let serial = queries.map { backend.search($0, mode: .syllable, limit: 20) }
+    let concurrent = await withTaskGroup(of: (Int, SearchResult).self) { group in
+      for _ in 0..<4 {
+        for (i, query) in queries.enumerated() {
+          group.addTask { (i, backend.search(query, mode: .syllable, limit: 20)) }
+        }
+      }
+      var results: [(Int, SearchResult)] = []
+      for await result in group { results.append(result) }
+      return results
+    }
+    #expect(concurrent.count == queries.count * 4)
+    for (i, result) in concurrent { #expect(result == serial[i], "\(queries[i])") }
+  }
+}

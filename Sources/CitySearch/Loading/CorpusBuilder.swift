@@ -106,7 +106,7 @@ public struct CorpusBuilder {
     }
     let canonical = try intern(readings, units: keyUnits, name: record.name, at: location)
 
-    var shortLength = ShortName.length(ofUnits: scalars.map(\.value))
+    var shortLength = ShortName.length(ofUnits: keyUnits)
     if let short = record.shortName, !short.isEmpty, short != record.name {
       let shortScalars = Array(short.unicodeScalars)
       guard shortScalars.count >= 2, shortScalars.count < scalars.count,
@@ -119,6 +119,8 @@ public struct CorpusBuilder {
       shortLength = shortScalars.count
     }
 
+    // Everything that can fail is done; from here the record is appended whole.
+    let alternates = try alternateTokens(scalars: scalars, canonical: readings, at: location)
     let index = Int32(ids.count)
     ids.append(record.id)
     parentIDs.append(record.parentID ?? 0)
@@ -129,7 +131,8 @@ public struct CorpusBuilder {
     units.append(contentsOf: keyUnits)
     tokens.append(contentsOf: canonical)
     unitStarts.append(Int32(units.count))
-    appendAlternates(scalars: scalars, canonical: readings)
+    alternateTokens.append(contentsOf: alternates)
+    alternateStarts.append(Int32(alternateTokens.count))
     lines.append(Int32(clamping: location.line))
     indexByID[record.id] = index
   }
@@ -194,20 +197,34 @@ public struct CorpusBuilder {
         }
         kind = Hanzi.isLatin(unit) ? .literal : .opaque
       }
-      result.append(syllabary.intern(reading, kind: kind))
+      guard let token = syllabary.intern(reading, kind: kind) else { throw Self.tooManyTokens(reading, at: location) }
+      result.append(token)
     }
     return result
   }
 
-  private mutating func appendAlternates(scalars: [Unicode.Scalar], canonical: [String]) {
-    if scalars.contains(where: { tables.polyphones[$0] != nil }) {
-      for sequence in tables.alternates(units: scalars, canonical: canonical) {
-        for reading in sequence {
-          alternateTokens.append(syllabary.intern(reading, kind: .syllable))
+  @inline(never)
+  private static func tooManyTokens(_ reading: String, at location: RecordLocation) -> CorpusError {
+    .badValue(
+      location, column: "pinyin", value: reading,
+      reason: "the corpus has more than \(Syllabary.capacity) distinct readings")
+  }
+
+  /// The alternate reading sequences of a name as tokens, flattened (MatchSpec §7).
+  private mutating func alternateTokens(
+    scalars: [Unicode.Scalar], canonical: [String], at location: RecordLocation
+  ) throws -> [UInt16] {
+    guard scalars.contains(where: { tables.polyphones[$0] != nil }) else { return [] }
+    var result: [UInt16] = []
+    for sequence in tables.alternates(units: scalars, canonical: canonical) {
+      for reading in sequence {
+        guard let token = syllabary.intern(reading, kind: .syllable) else {
+          throw Self.tooManyTokens(reading, at: location)
         }
+        result.append(token)
       }
     }
-    alternateStarts.append(Int32(alternateTokens.count))
+    return result
   }
 
   private static func checkAcyclic(

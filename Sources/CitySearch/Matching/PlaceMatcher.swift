@@ -2,33 +2,75 @@
 ///
 /// This is the executable form of docs/MatchSpec.md. The reference backend calls it on every
 /// place; indexed backends call it to verify their candidates, so that every backend agrees
-/// on what a match is.
+/// on what a match is. It reads the corpus's flat arrays in place and allocates nothing per
+/// place (scratch space for a place's initials lives on the stack).
+///
+/// ```swift
+/// let matcher = PlaceMatcher(corpus: corpus)
+/// let query = matcher.prepare(QueryNormalizer(tables: corpus.tables).normalize("bj"))
+/// matcher.match(query, mode: .syllable, at: beijing)  // Match(start: 0, end: 2, matchClass: 0, …)
+/// ```
 public struct PlaceMatcher: Sendable {
   public let corpus: Corpus
-  private let spellings: [[UInt8]]
+  /// Token spellings, flattened: token `t` is `spellingBytes[spellingStarts[t]..<spellingStarts[t + 1]]`.
+  private let spellingBytes: [UInt8]
+  private let spellingStarts: [Int32]
   private let kinds: [Syllabary.Kind]
 
   public init(corpus: Corpus) {
     self.corpus = corpus
-    self.spellings = corpus.syllabary.spellings
+    var bytes: [UInt8] = []
+    var starts: [Int32] = [0]
+    for spelling in corpus.syllabary.spellings {
+      bytes += spelling
+      starts.append(Int32(bytes.count))
+    }
+    self.spellingBytes = bytes
+    self.spellingStarts = starts
     self.kinds = corpus.syllabary.kinds
   }
 
-  /// The place's best match (MatchSpec §5), or `nil`.
+  /// A normalized query with what the matcher derives from it once per search rather than once
+  /// per place.
+  public struct PreparedQuery: Sendable {
+    public let query: NormalizedQuery
+    /// The tokens without boundary marks (the `seed` mode's needle).
+    let needle: [UInt32]
+    /// The needle as ASCII bytes, when it has no Hanzi.
+    let latinNeedle: [UInt8]?
+  }
+
+  /// Derives once what every place's match needs.
+  public func prepare(_ query: NormalizedQuery) -> PreparedQuery {
+    let needle = query.tokens.filter { $0 != NormalizedQuery.boundary }
+    return PreparedQuery(
+      query: query, needle: needle, latinNeedle: query.hasHanzi ? nil : needle.map { UInt8(truncatingIfNeeded: $0) })
+  }
+
+  /// The place's best match (MatchSpec §5.3), or `nil`. Prefer ``match(_:mode:at:)-(PreparedQuery,_,_)``
+  /// when matching many places against one query.
+  public func match(_ query: NormalizedQuery, mode: MatchMode, at index: Int) -> Match? {
+    match(prepare(query), mode: mode, at: index)
+  }
+
+  /// The place's best match (MatchSpec §5.3), or `nil`.
   ///
   /// - Complexity: O(m · n · a) for a query of m tokens, a name of n units and a reading
-  ///   sequences in `syllable` mode; O(m · n) in `seed` mode.
-  public func match(_ query: NormalizedQuery, mode: MatchMode, at index: Int) -> Match? {
+  ///   sequences in `syllable` mode; O(m · n) in `seed` mode (m is at most about 6n: a query
+  ///   needing more units than the name has is rejected at once).
+  public func match(_ prepared: PreparedQuery, mode: MatchMode, at index: Int) -> Match? {
+    let query = prepared.query
     guard !query.isEmpty, query.minimumUnits <= corpus.unitCount(at: index) else { return nil }
     switch mode {
     case .syllable: return syllableMatch(query, at: index)
-    case .seed: return seedMatch(query, at: index)
+    case .seed: return seedMatch(prepared, at: index)
     }
   }
 
   // MARK: - Syllable mode (MatchSpec §3)
 
   private func syllableMatch(_ query: NormalizedQuery, at index: Int) -> Match? {
+    guard firstPieceCanStart(query.tokens[0], at: index) else { return nil }
     let units = corpus.units(at: index)
     let shortLength = corpus.shortNameUnitCount(at: index)
     var best = bestRun(query, units: units, readings: corpus.canonicalTokens(at: index), shortLength: shortLength)
@@ -44,104 +86,129 @@ public struct PlaceMatcher: Sendable {
     return best
   }
 
+  /// A necessary condition, cheap to test: the query's first token (never a boundary) must
+  /// match some unit, as the same Hanzi or as the first letter of a reading (canonical or
+  /// alternate) or literal. Most places fail it, and skip the walk.
+  private func firstPieceCanStart(_ first: UInt32, at index: Int) -> Bool {
+    if !Hanzi.isLatin(first) { return corpus.units(at: index).contains(first) }
+    let letter = UInt8(truncatingIfNeeded: first)
+    func starts(_ token: UInt16) -> Bool {
+      kinds[Int(token)] != .opaque && spellingBytes[Int(spellingStarts[Int(token)])] == letter
+    }
+    if corpus.canonicalTokens(at: index).contains(where: starts) { return true }
+    for k in 0..<corpus.alternateCount(at: index) where corpus.alternateTokens(at: index, k).contains(where: starts) {
+      return true
+    }
+    return false
+  }
+
   /// The lowest (class, start, end) run of `units` read as `readings` that the query matches.
   private func bestRun(
     _ query: NormalizedQuery, units: ArraySlice<UInt32>, readings: ArraySlice<UInt16>, shortLength: Int
   ) -> (start: Int, end: Int, matchClass: Int)? {
     let n = units.count
-    let m = query.tokens.count
     let stride = n + 1
-    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (m + 1) * stride) { memo in
-      memo.initialize(repeating: .max)  // not computed yet: names have at most 63 units, so no set has bit 63
-      var walker = RunWalker(
-        tokens: query.tokens, units: Array(units), readings: Array(readings), spellings: spellings, kinds: kinds,
-        memo: memo, stride: stride)
-      // Start 0: class 0 if the run covers the short name or the whole name, else class 1.
-      let fromFirst = walker.ends(q: 0, u: 0)
-      if fromFirst != 0 {
-        for end in [shortLength, n] where fromFirst & (1 << UInt64(end - 1)) != 0 {
-          return (0, end, 0)
+    return query.tokens.withUnsafeBufferPointer { tokens in
+      units.withUnsafeBufferPointer { units in
+        readings.withUnsafeBufferPointer { readings in
+          spellingBytes.withUnsafeBufferPointer { spellingBytes in
+            spellingStarts.withUnsafeBufferPointer { spellingStarts in
+              kinds.withUnsafeBufferPointer { kinds in
+                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (tokens.count + 1) * stride) { memo in
+                  // .max marks "not computed": names have at most 63 units, so no end set has bit 63.
+                  memo.initialize(repeating: .max)
+                  var walker = RunWalker(
+                    tokens: tokens, units: units, readings: readings, spellingBytes: spellingBytes,
+                    spellingStarts: spellingStarts, kinds: kinds, memo: memo, stride: stride)
+                  // Start 0: class 0 if the run covers the short name or the whole name, else class 1.
+                  let fromFirst = walker.ends(q: 0, u: 0)
+                  if fromFirst != 0 {
+                    for end in [shortLength, n] where fromFirst & (1 << UInt64(end - 1)) != 0 {
+                      return (0, end, 0)
+                    }
+                    return (0, fromFirst.trailingZeroBitCount + 1, 1)
+                  }
+                  for start in 1..<max(n, 1) {
+                    let ends = walker.ends(q: 0, u: start)
+                    if ends != 0 { return (start, ends.trailingZeroBitCount + 1, 2) }
+                  }
+                  return nil
+                }
+              }
+            }
+          }
         }
-        return (0, fromFirst.trailingZeroBitCount + 1, 1)
       }
-      for start in 1..<max(n, 1) {
-        let ends = walker.ends(q: 0, u: start)
-        if ends != 0 { return (start, ends.trailingZeroBitCount + 1, 2) }
-      }
-      return nil
     }
   }
 
   // MARK: - Seed mode (MatchSpec §4)
 
-  private func seedMatch(_ query: NormalizedQuery, at index: Int) -> Match? {
-    let needle = query.tokens.filter { $0 != NormalizedQuery.boundary }
-    let units = Array(corpus.units(at: index))
+  private func seedMatch(_ prepared: PreparedQuery, at index: Int) -> Match? {
+    let units = corpus.units(at: index)
     let n = units.count
     let shortLength = corpus.shortNameUnitCount(at: index)
     var best: Match?
-    func consider(_ candidate: Match) {
+    func consider(offset: Int, length: Int, whole: Int, short: Int, range: Range<Int>) {
+      let matchClass = offset == 0 && (length == whole || length == short) ? 0 : (offset == 0 ? 1 : 2)
+      let candidate = Match(start: range.lowerBound, end: range.upperBound, matchClass: matchClass, readingClass: 0)
       if best == nil || candidate < best! { best = candidate }
     }
-    func classOf(offset: Int, length: Int, whole: Int, short: Int) -> Int {
-      offset == 0 && (length == whole || length == short) ? 0 : (offset == 0 ? 1 : 2)
-    }
 
-    // The name itself.
-    for offset in Self.occurrences(of: needle, in: units) {
+    // §4.1 The name itself.
+    let needle = prepared.needle
+    Self.forEachOccurrence(of: needle, in: units) { offset in
       consider(
-        Match(
-          start: offset, end: offset + needle.count,
-          matchClass: classOf(offset: offset, length: needle.count, whole: n, short: shortLength), readingClass: 0))
+        offset: offset, length: needle.count, whole: n, short: shortLength, range: offset..<offset + needle.count)
     }
-    guard !query.hasHanzi else { return best }
-    let latin = needle.map { UInt8($0) }
+    guard let latin = prepared.latinNeedle else { return best }
 
-    // The joined canonical pinyin.
-    let pinyin = Array(corpus.joinedPinyin(at: index))
-    let ends = corpus.pinyinUnitEnds(at: index).map(Int.init)
-    let shortPinyin = shortLength > 0 ? ends[shortLength - 1] : 0
-    for offset in Self.occurrences(of: latin, in: pinyin) {
-      let last = offset + latin.count
-      // Units whose syllable overlaps [offset, last).
+    // §4.2 The joined canonical pinyin; `ends[u]` is where unit u's syllable ends.
+    let pinyin = corpus.joinedPinyin(at: index)
+    let ends = corpus.pinyinUnitEnds(at: index)
+    let firstEnd = ends.startIndex
+    let shortPinyin = shortLength > 0 ? Int(ends[firstEnd + shortLength - 1]) : 0
+    Self.forEachOccurrence(of: latin, in: pinyin) { offset in
+      // The units whose syllable overlaps [offset, offset + count).
       var first = 0
-      while ends[first] <= offset { first += 1 }
-      var end = first
-      while end < n && (end == 0 ? 0 : ends[end - 1]) < last { end += 1 }
-      consider(
-        Match(
-          start: first, end: end,
-          matchClass: classOf(offset: offset, length: latin.count, whole: pinyin.count, short: shortPinyin),
-          readingClass: 0))
+      while Int(ends[firstEnd + first]) <= offset { first += 1 }
+      var last = first
+      while last + 1 < n && Int(ends[firstEnd + last]) < offset + latin.count { last += 1 }
+      consider(offset: offset, length: latin.count, whole: pinyin.count, short: shortPinyin, range: first..<last + 1)
     }
 
-    // The initials, one letter per unit with a reading.
-    var initials: [UInt8] = []
-    var initialUnits: [Int] = []
-    var shortInitials = 0
-    for (u, token) in corpus.canonicalTokens(at: index).enumerated() where kinds[Int(token)] != .opaque {
-      initials.append(spellings[Int(token)][0])
-      initialUnits.append(u)
-      if u < shortLength { shortInitials += 1 }
-    }
-    for offset in Self.occurrences(of: latin, in: initials) {
-      consider(
-        Match(
-          start: initialUnits[offset], end: initialUnits[offset + latin.count - 1] + 1,
-          matchClass: classOf(offset: offset, length: latin.count, whole: initials.count, short: shortInitials),
-          readingClass: 0))
+    // §4.3 The initials, one letter per unit with a reading.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { initials in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { initialUnits in
+        var count = 0
+        var shortInitials = 0
+        for (u, token) in corpus.canonicalTokens(at: index).enumerated() where kinds[Int(token)] != .opaque {
+          initials[count] = spellingBytes[Int(spellingStarts[Int(token)])]
+          initialUnits[count] = u
+          count += 1
+          if u < shortLength { shortInitials += 1 }
+        }
+        Self.forEachOccurrence(of: latin, in: UnsafeBufferPointer(rebasing: initials[0..<count])) { offset in
+          consider(
+            offset: offset, length: latin.count, whole: count, short: shortInitials,
+            range: initialUnits[offset]..<initialUnits[offset + latin.count - 1] + 1)
+        }
+      }
     }
     return best
   }
 
-  static func occurrences<T: Equatable>(of needle: [T], in haystack: [T]) -> [Int] {
-    guard !needle.isEmpty, needle.count <= haystack.count else { return [] }
-    var result: [Int] = []
-    for offset in 0...(haystack.count - needle.count)
-    where haystack[offset] == needle[0] && haystack[offset..<offset + needle.count].elementsEqual(needle) {
-      result.append(offset)
+  /// Calls `body` with the offset (from the collection's start) of every occurrence of `needle`.
+  static func forEachOccurrence<C: RandomAccessCollection>(
+    of needle: [C.Element], in haystack: C, _ body: (Int) -> Void
+  ) where C.Element: Equatable, C.Index == Int {
+    guard !needle.isEmpty, needle.count <= haystack.count else { return }
+    let base = haystack.startIndex
+    for offset in 0...(haystack.count - needle.count) where haystack[base + offset] == needle[0] {
+      var k = 1
+      while k < needle.count && haystack[base + offset + k] == needle[k] { k += 1 }
+      if k == needle.count { body(offset) }
     }
-    return result
   }
 }
 
@@ -150,52 +217,57 @@ public struct PlaceMatcher: Sendable {
 /// as a bit set (bit `e - 1`). It does not depend on where the run started, so one memo serves
 /// every start.
 struct RunWalker {
-  let tokens: [UInt32]
-  let units: [UInt32]
-  let readings: [UInt16]
-  let spellings: [[UInt8]]
-  let kinds: [Syllabary.Kind]
+  let tokens: UnsafeBufferPointer<UInt32>
+  let units: UnsafeBufferPointer<UInt32>
+  let readings: UnsafeBufferPointer<UInt16>
+  let spellingBytes: UnsafeBufferPointer<UInt8>
+  let spellingStarts: UnsafeBufferPointer<Int32>
+  let kinds: UnsafeBufferPointer<Syllabary.Kind>
   let memo: UnsafeMutableBufferPointer<UInt64>
   let stride: Int
 
   mutating func ends(q: Int, u: Int) -> UInt64 {
-    let m = tokens.count
-    if q == m { return 1 << UInt64(u - 1) }
+    if q == tokens.count { return 1 << UInt64(u - 1) }
     if u == units.count { return 0 }
     let slot = q * stride + u
     if memo[slot] != .max { return memo[slot] }
-    let result = compute(q: q, u: u, m: m)
+    let result = compute(q: q, u: u)
     memo[slot] = result
     return result
   }
 
-  private mutating func compute(q: Int, u: Int, m: Int) -> UInt64 {
+  private mutating func compute(q: Int, u: Int) -> UInt64 {
+    let m = tokens.count
     let t = tokens[q]
-    // A boundary mark falls between two pieces: at least one unit is behind (leading marks
-    // are dropped by normalization) and one ahead (trailing ones too).
+    // §3.4 A boundary mark falls between two pieces: at least one unit is behind (leading
+    // marks are dropped by normalization) and one ahead (trailing ones too).
     if t == NormalizedQuery.boundary { return ends(q: q + 1, u: u) }
+    // §3.1 A Hanzi piece matches the same character.
     if !Hanzi.isLatin(t) { return units[u] == t ? ends(q: q + 1, u: u + 1) : 0 }
     let token = Int(readings[u])
     switch kinds[token] {
     case .opaque:
       return 0
-    case .literal:
+    case .literal:  // §3.3
       return units[u] == t ? ends(q: q + 1, u: u + 1) : 0
-    case .syllable:
-      let s = spellings[token]
-      let twoLetterInitial = s.count >= 2 && s[1] == UInt8(ascii: "h") && "zcs".utf8.contains(s[0])
+    case .syllable:  // §3.2
+      let start = Int(spellingStarts[token])
+      let length = Int(spellingStarts[token + 1]) - start
+      let twoLetterInitial =
+        length >= 2 && spellingBytes[start + 1] == UInt8(ascii: "h")
+        && (spellingBytes[start] == UInt8(ascii: "z") || spellingBytes[start] == UInt8(ascii: "c")
+          || spellingBytes[start] == UInt8(ascii: "s"))
       var result: UInt64 = 0
       var k = 0
-      // Every admissible piece is a prefix of s: the whole syllable, its initial, or (last
-      // piece only) any non-empty prefix.
-      while k < s.count && q + k < m && UInt32(s[k]) == tokens[q + k] {
+      // Every admissible piece is a prefix of the syllable: the whole syllable, its initial,
+      // or (last piece only) any non-empty prefix.
+      while k < length && q + k < m && UInt32(spellingBytes[start + k]) == tokens[q + k] {
         k += 1
-        let isWhole = k == s.count
+        let isWhole = k == length
         let isInitial = k == 1 || (k == 2 && twoLetterInitial)
-        let isLast = q + k == m
         if isWhole || isInitial {
           result |= ends(q: q + k, u: u + 1)
-        } else if isLast {
+        } else if q + k == m {
           result |= 1 << UInt64(u)
         }
       }

@@ -39,13 +39,15 @@ public struct Syllabary: Sendable {
   /// The number of distinct tokens.
   public var count: Int { spellings.count }
 
-  /// Returns the id of `spelling` as a token of `kind`, adding it if it is new.
-  ///
-  /// - Precondition: `spelling` is 1 to 8 UTF-8 bytes (the builder validates readings first).
-  public mutating func intern(_ spelling: String, kind: Kind) -> UInt16 {
-    let key = Self.packed(spelling)!
+  /// The most distinct tokens a corpus can have.
+  public static let capacity = Int(UInt16.max)
+
+  /// Returns the id of `spelling` as a token of `kind`, adding it if it is new; `nil` when
+  /// `spelling` is not 1 to 8 UTF-8 bytes or the syllabary is full.
+  public mutating func intern(_ spelling: String, kind: Kind) -> UInt16? {
+    guard let key = Self.packed(spelling) else { return nil }
     if let id = lookup[key] { return id }
-    precondition(spellings.count < Int(UInt16.max), "more than 65,535 distinct reading tokens")
+    guard spellings.count < Self.capacity else { return nil }
     let id = UInt16(spellings.count)
     spellings.append(Array(spelling.utf8))
     kinds.append(kind)

@@ -20,8 +20,9 @@ public struct LinearScanBackend: SearchBackend {
   public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
     var matches: [(key: RankKey, hit: SearchHit)] = []
     if !query.isEmpty {
+      let prepared = matcher.prepare(query)
       for index in 0..<corpus.count {
-        guard let match = matcher.match(query, mode: mode, at: index) else { continue }
+        guard let match = matcher.match(prepared, mode: mode, at: index) else { continue }
         let hit = SearchHit(index: index, id: corpus.id(at: index), match: match)
         matches.append((RankKey(match: match, place: index, in: corpus), hit))
       }
