@@ -97,6 +97,9 @@ import Testing
     (["search", "a", "b"], "unexpected argument 'b'"),
     (["search", "--limit"], "option '--limit' needs a value"),
     (["frobnicate"], "unknown command 'frobnicate'"),
+    (["search", "--queries", "-", "--format", "text"], "--queries prints JSON lines"),
+    (["search", "--queries", "-", "bj"], "give either QUERY or --queries, not both"),
+    (["browse", "--level", "2", "黑龙江省"], "give either PLACE or --level, not both"),
     (["browse", "--level", "9"], "option '--level' expects a whole number from 1 to 5"),
   ])
   func usageErrorsExitTwo(_ arguments: [String], _ message: String) throws {

@@ -41,7 +41,7 @@ extension Corpus {
   private func matchesName(_ text: String, at index: Int) -> Bool {
     if names[index] == text { return true }
     let short = shortNameUnitCount(at: index)
-    return short < unitCount(at: index) && names[index].unicodeScalars.count == unitCount(at: index)
+    return short < unitCount(at: index)
       && String(String.UnicodeScalarView(names[index].unicodeScalars.prefix(short))) == text
   }
 }

@@ -39,13 +39,6 @@ public struct SectionedList: Sendable {
     self.sections = sections
   }
 
-  /// The list with only the places `result` matched (its `total` hits need not be listed:
-  /// membership is by the result's full match set, so pass a result computed with a limit of
-  /// at least its total, or use ``filtered(keeping:)``).
-  public func filtered(by result: SearchResult, corpus: Corpus) -> SectionedList {
-    filtered(keeping: Set(result.hits.map(\.index)))
-  }
-
   /// The list with only the places in `keep`; sections left empty are dropped.
   public func filtered(keeping keep: Set<Int>) -> SectionedList {
     var copy = self

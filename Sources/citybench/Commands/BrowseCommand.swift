@@ -64,10 +64,8 @@ enum BrowseCommand {
         print("  \(corpus.name(at: index))  \(pinyin)  #\(corpus.id(at: index))")
       }
     }
-    let count =
-      list.sections.reduce(0) { $0 + $1.places.count }
-      - (list.sections.first?.isHot == true ? list.sections[0].places.count : 0)
-    print("\(count) places")
+    let listed = list.sections.filter { !$0.isHot }.reduce(0) { $0 + $1.places.count }
+    print("\(listed) places")
     return 0
   }
 }

@@ -35,7 +35,7 @@ enum SearchCommand {
     }
     let mode = try args.choice("--mode", default: MatchMode.syllable)
     let limit = try args.integer("--limit", default: 20, range: 0...1_000_000)
-    var format = try args.choice("--format", default: OutputFormat.text)
+    let format = try args.choice("--format", default: OutputFormat.text)
     let backendName = args["--backend"] ?? LinearScanBackend.name
     guard let backendType = BackendCatalog.backend(named: backendName) else {
       let names = BackendCatalog.all.map { $0.name }.joined(separator: ", ")
@@ -46,17 +46,19 @@ enum SearchCommand {
     if queriesFile != nil && !args.positionals.isEmpty {
       throw UsageError(message: "give either QUERY or --queries, not both")
     }
+    if queriesFile != nil && format != .json && args["--format"] != nil {
+      throw UsageError(message: "--queries prints JSON lines; drop --format or give --format json")
+    }
 
     let corpus = try CorpusOptions(args).load()
     let backend = try backendType.init(corpus: corpus, options: BackendOptions())
     let formatter = ResultFormatter(corpus: corpus, backendName: backendName)
 
     if let queriesFile {
-      format = .json
       let output = FileHandle.standardOutput
       try forEachLine(of: queriesFile) { query in
         let result = backend.search(query, mode: mode, limit: limit)
-        output.write(Data((formatter.render(result, query: query, format: format) + "\n").utf8))
+        output.write(Data((formatter.json(result, query: query) + "\n").utf8))
       }
       return 0
     }
