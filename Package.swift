@@ -5,6 +5,7 @@ let package = Package(
   name: "CitySearchBench",
   products: [
     .library(name: "CitySearch", targets: ["CitySearch"]),
+    .library(name: "CitySearchCorpus", targets: ["CitySearchCorpus"]),
     .library(name: "CitySearchBackends", targets: ["CitySearchBackends"]),
     .library(name: "CitySearchICU", targets: ["CitySearchICU"]),
     .executable(name: "citybench", targets: ["citybench"]),
@@ -13,6 +14,12 @@ let package = Package(
     // The model: corpus, pinyin keys, query normalization, the match contract, ranking,
     // and the `SearchBackend` protocol. Depends on Foundation only.
     .target(name: "CitySearch"),
+    // The default `cities` tier and the tables compiled into the binary (links to Corpus/ files).
+    .target(
+      name: "CitySearchCorpus",
+      dependencies: ["CitySearch"],
+      resources: [.embedInCode("cities.tsv"), .embedInCode("polyphones.tsv"), .embedInCode("traditional.tsv")]
+    ),
     // The interchangeable backends, one folder each.
     .target(name: "CitySearchBackends", dependencies: ["CitySearch"]),
     // System ICU (Debian: libicu-dev), reached through one C shim whose header exposes only
@@ -24,11 +31,11 @@ let package = Package(
     .target(name: "CitySearchICU", dependencies: ["CitySearch", "CICUShim"]),
     .executableTarget(
       name: "citybench",
-      dependencies: ["CitySearch", "CitySearchBackends", "CitySearchICU"]
+      dependencies: ["CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchICU"]
     ),
     .testTarget(
       name: "CitySearchTests",
-      dependencies: ["CitySearch", "CitySearchBackends", "CitySearchICU"],
+      dependencies: ["CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchICU"],
       exclude: ["Golden", "Fixtures"]
     ),
     // End-to-end tests that run the built `citybench` binary.

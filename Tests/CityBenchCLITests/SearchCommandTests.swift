@@ -81,6 +81,22 @@ import Testing
     #expect(r.stdout.contains("9 results"))
   }
 
+  /// A copy of the binary far from the package still has the embedded cities tier, and says
+  /// what to do for the others.
+  @Test func embeddedCitiesWithoutACorpusDirectory() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("citybench-alone-\(getpid())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let copy = directory.appendingPathComponent("citybench")
+    try FileManager.default.copyItem(at: CLI.binary, to: copy)
+    let cities = try CLI.run(["search", "bj"], directory: directory, executable: copy)
+    #expect(cities.status == 0)
+    #expect(cities.stdout.contains("9 results"))
+    let towns = try CLI.run(["search", "--corpus", "towns", "bj"], directory: directory, executable: copy)
+    #expect(towns.status == 1)
+    #expect(towns.stderr.contains("cannot find the Corpus/ directory for the 'towns' tier"))
+  }
+
   @Test func corpusDirectoryFromEnvironment() throws {
     let r = try CLI.run(["search", "bj"], environment: ["CITYBENCH_CORPUS_DIR": "/nonexistent"])
     #expect(r.status == 1)

@@ -25,10 +25,11 @@ enum CLI {
 
   /// Runs `citybench arguments…` with `input` on standard input.
   static func run(
-    _ arguments: [String], input: String? = nil, environment: [String: String] = [:], directory: URL? = nil
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:], directory: URL? = nil,
+    executable: URL? = nil
   ) throws -> RunResult {
     let process = Process()
-    process.executableURL = binary
+    process.executableURL = executable ?? binary
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "CITYBENCH_CORPUS_DIR")

@@ -1,4 +1,5 @@
 import CitySearch
+import CitySearchCorpus
 import Foundation
 import Testing
 
@@ -145,5 +146,34 @@ import Testing
     #expect(corpus.lookup("吉林省/长春市/朝阳区").map(corpus.id(at:)) == [220104])
     #expect(corpus.lookup("黑龙江").map(corpus.name(at:)) == ["黑龙江省"])
     #expect(corpus.lookup("no such place").isEmpty)
+  }
+}
+
+/// The `cities` tier compiled into the binary is the file's, place for place.
+@Suite struct EmbeddedCorpusTests {
+  @Test func embeddedCitiesEqualTheFile() throws {
+    let embedded = try EmbeddedCorpus.cities()
+    let file = Fixtures.cities
+    #expect(embedded.count == file.count)
+    for index in 0..<file.count {
+      #expect(embedded.place(at: index) == file.place(at: index))
+      #expect(embedded.alternateCount(at: index) == file.alternateCount(at: index))
+    }
+    let tables = try EmbeddedCorpus.tables()
+    #expect(tables.polyphones == Fixtures.tables.polyphones)
+    #expect(tables.simplified == Fixtures.tables.simplified)
+  }
+
+  @Test func malformedTablesAreReported() {
+    #expect(throws: CorpusError.missingColumn(RecordLocation(file: "t.tsv", line: 2), column: "simplified")) {
+      _ = try ReadingTables(
+        polyphones: Data("character\treadings\texample\n".utf8), polyphonesName: "p.tsv",
+        traditional: Data("traditional\tsimplified\n廣\n".utf8), traditionalName: "t.tsv")
+    }
+    #expect(throws: CorpusError.badHeader(file: "p.tsv", expected: "character\treadings\texample", found: "x")) {
+      _ = try ReadingTables(
+        polyphones: Data("x\n".utf8), polyphonesName: "p.tsv",
+        traditional: Data("traditional\tsimplified\n".utf8), traditionalName: "t.tsv")
+    }
   }
 }

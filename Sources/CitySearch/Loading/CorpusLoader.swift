@@ -13,6 +13,33 @@ public enum CorpusTier: String, Sendable, CaseIterable {
   public var fileName: String { "\(rawValue).tsv" }
 }
 
+/// The file formats a corpus can come in (Corpus/README.md).
+public enum CorpusFormat: String, Sendable, CaseIterable {
+  case tsv, json, propertyList
+
+  /// The format a file name's extension implies, if any.
+  public init?(fileName: String) {
+    switch (fileName as NSString).pathExtension.lowercased() {
+    case "tsv", "txt": self = .tsv
+    case "json": self = .json
+    case "plist", "xml": self = .propertyList
+    default: return nil
+    }
+  }
+
+  /// The format the first significant byte implies: `[` JSON, `<` or `b` (binary) property
+  /// list, anything else TSV.
+  init?(sniffing data: Data) {
+    let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
+    switch first {
+    case nil: return nil
+    case UInt8(ascii: "["): self = .json
+    case UInt8(ascii: "<"), UInt8(ascii: "b"): self = .propertyList
+    default: self = .tsv
+    }
+  }
+}
+
 /// Loads corpora from files: the shipped TSV tiers, or a user's TSV, JSON or property list.
 public enum CorpusLoader {
   /// Loads the file at `path`, choosing the format by extension (`.tsv`, `.json`, `.plist`)
@@ -37,23 +64,19 @@ public enum CorpusLoader {
   }
 
   /// Loads a corpus from bytes already in memory; `name` is used in errors and as its source.
+  /// Without `format`, the name's extension decides, else the first byte.
   public static func load(
-    data: Data, name: String, tables: ReadingTables, pinyinSource: (any PinyinSource)? = nil
+    data: Data, name: String, format: CorpusFormat? = nil, tables: ReadingTables,
+    pinyinSource: (any PinyinSource)? = nil
   ) throws -> Corpus {
+    guard let format = format ?? CorpusFormat(fileName: name) ?? CorpusFormat(sniffing: data) else {
+      throw CorpusError.empty(file: name)
+    }
     var builder = CorpusBuilder(source: name, tables: tables, pinyinSource: pinyinSource)
-    let ext = (name as NSString).pathExtension.lowercased()
-    let first = data.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) })
-    switch ext {
-    case "json": try JSONCorpusLoader.load(data, file: name, into: &builder)
-    case "plist", "xml": try PropertyListCorpusLoader.load(data, file: name, into: &builder)
-    case "tsv", "txt": try TSVCorpusLoader.load([UInt8](data), file: name, into: &builder)
-    default:
-      switch first {
-      case UInt8(ascii: "["): try JSONCorpusLoader.load(data, file: name, into: &builder)
-      case UInt8(ascii: "<"), UInt8(ascii: "b"): try PropertyListCorpusLoader.load(data, file: name, into: &builder)
-      case nil: throw CorpusError.empty(file: name)
-      default: try TSVCorpusLoader.load([UInt8](data), file: name, into: &builder)
-      }
+    switch format {
+    case .tsv: try TSVCorpusLoader.load([UInt8](data), file: name, into: &builder)
+    case .json: try JSONCorpusLoader.load(data, file: name, into: &builder)
+    case .propertyList: try PropertyListCorpusLoader.load(data, file: name, into: &builder)
     }
     return try builder.build()
   }
@@ -101,55 +124,19 @@ public struct CorpusDirectory: Sendable {
 
   /// Loads `polyphones.tsv` and `traditional.tsv`.
   public func loadTables() throws -> ReadingTables {
-    var polyphones: [Unicode.Scalar: [String]] = [:]
-    try Self.rows(file("polyphones.tsv"), header: "character\treadings\texample") { fields, at in
-      let scalars = Array(fields[0].unicodeScalars)
-      let readings = fields[1].split(separator: " ").map(String.init)
-      guard scalars.count == 1, Hanzi.isHanzi(scalars[0].value) else {
-        throw CorpusError.badValue(at, column: "character", value: fields[0], reason: "expected one Hanzi")
+    func read(_ name: String) throws -> Data {
+      guard let data = FileManager.default.contents(atPath: file(name)) else {
+        throw CorpusError.unreadable(file: file(name), reason: "no such file")
       }
-      guard readings.count >= 2, readings.allSatisfy({ Syllabary.isSyllable($0[...]) }) else {
-        throw CorpusError.badValue(at, column: "readings", value: fields[1], reason: "expected two or more syllables")
-      }
-      polyphones[scalars[0]] = readings
+      return data
     }
-    var simplified: [UInt32: UInt32] = [:]
-    try Self.rows(file("traditional.tsv"), header: "traditional\tsimplified") { fields, at in
-      let t = Array(fields[0].unicodeScalars)
-      let s = Array(fields[1].unicodeScalars)
-      guard t.count == 1, s.count == 1 else {
-        throw CorpusError.badValue(
-          at, column: "traditional", value: fields.joined(separator: " "), reason: "expected one character each")
-      }
-      simplified[t[0].value] = s[0].value
-    }
-    return ReadingTables(polyphones: polyphones, simplified: simplified)
+    return try ReadingTables(
+      polyphones: read(ReadingTables.polyphonesFile), polyphonesName: file(ReadingTables.polyphonesFile),
+      traditional: read(ReadingTables.traditionalFile), traditionalName: file(ReadingTables.traditionalFile))
   }
 
   /// Loads a shipped tier with the directory's tables.
   public func load(_ tier: CorpusTier, pinyinSource: (any PinyinSource)? = nil) throws -> Corpus {
     try CorpusLoader.load(path: file(tier.fileName), tables: loadTables(), pinyinSource: pinyinSource)
-  }
-
-  private static func rows(
-    _ path: String, header: String, _ body: ([String], RecordLocation) throws -> Void
-  ) throws {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw CorpusError.unreadable(file: path, reason: "no such file")
-    }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw CorpusError.invalidUTF8(RecordLocation(file: path, line: 0))
-    }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.first.map(String.init) == header else {
-      throw CorpusError.badHeader(file: path, expected: header, found: lines.first.map(String.init) ?? "")
-    }
-    let width = header.split(separator: "\t").count
-    for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
-      let at = RecordLocation(file: path, line: offset + 1)
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-      guard fields.count >= width - 1 else { throw CorpusError.missingColumn(at, column: "column \(fields.count + 1)") }
-      try body(fields, at)
-    }
   }
 }

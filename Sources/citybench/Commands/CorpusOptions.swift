@@ -1,4 +1,5 @@
 import CitySearch
+import CitySearchCorpus
 import CitySearchICU
 import Foundation
 
@@ -7,41 +8,57 @@ struct CorpusOptions {
   static let valued: Set<String> = ["--corpus", "--corpus-dir"]
   static let help = """
       --corpus cities|towns|villages|PATH
-                            the tier to load (default: cities), or a corpus file of your own:
-                            TSV in the shipped format, a JSON array, or a city-picker .plist
-      --corpus-dir DIR      where the shipped tiers live (default: $CITYBENCH_CORPUS_DIR, else
-                            the package's Corpus/ found from the executable or working directory)
+                            the tier to load (default: cities, compiled into the binary), or a
+                            corpus file of your own: TSV in the shipped format, a JSON array, or
+                            a city-picker .plist
+      --corpus-dir DIR      where the tiers live (default: $CITYBENCH_CORPUS_DIR, else the
+                            package's Corpus/ found from the executable or working directory);
+                            when given, cities is read from it too
     """
 
   let corpus: String
-  let directory: String?
+  /// `--corpus-dir`, else `$CITYBENCH_CORPUS_DIR`.
+  let explicitDirectory: String?
 
   init(_ arguments: ParsedArguments) {
     corpus = arguments["--corpus"] ?? CorpusTier.cities.rawValue
-    directory = arguments["--corpus-dir"]
+    let environment = ProcessInfo.processInfo.environment[CorpusDirectory.environmentVariable]
+    explicitDirectory = arguments["--corpus-dir"] ?? (environment?.isEmpty == false ? environment : nil)
   }
 
-  /// Loads the selected corpus. A user's file gets its missing pinyin from the reviewed
-  /// towns tier first, then from ICU.
+  /// Loads the selected corpus: `cities` from the binary unless a directory was named, the
+  /// other tiers from the corpus directory, a user's file with the embedded tables. A user's
+  /// file gets missing pinyin from the reviewed towns tier (or the embedded cities tier when no
+  /// directory is found), then from ICU.
   func load() throws -> Corpus {
-    guard let dir = CorpusDirectory.locate(explicit: directory) else {
-      throw CommandError(
-        message:
-          "cannot find the Corpus/ directory; pass --corpus-dir DIR or set \(CorpusDirectory.environmentVariable)")
-    }
     if let tier = CorpusTier(rawValue: corpus) {
-      return try dir.load(tier)
+      if tier == .cities && explicitDirectory == nil { return try EmbeddedCorpus.cities() }
+      return try directory().load(tier)
     }
     guard FileManager.default.fileExists(atPath: corpus) else {
       throw CommandError(message: "no corpus tier or file named '\(corpus)' (tiers: cities, towns, villages)")
     }
-    let tables = try dir.loadTables()
-    var sources: [any PinyinSource] = []
-    if FileManager.default.fileExists(atPath: dir.file(CorpusTier.towns.fileName)) {
-      sources.append(KnownNamesPinyin(corpus: try dir.load(.towns)))
+    let tables = try explicitDirectory.map { try CorpusDirectory(path: $0).loadTables() } ?? EmbeddedCorpus.tables()
+    let reviewed: Corpus
+    if let dir = CorpusDirectory.locate(explicit: explicitDirectory),
+      FileManager.default.fileExists(atPath: dir.file(CorpusTier.towns.fileName))
+    {
+      reviewed = try dir.load(.towns)
+    } else {
+      reviewed = try EmbeddedCorpus.cities(tables: tables)
     }
-    sources.append(try ICUPinyinSource())
-    return try CorpusLoader.load(path: corpus, tables: tables, pinyinSource: ChainedPinyinSource(sources))
+    let pinyin = ChainedPinyinSource([KnownNamesPinyin(corpus: reviewed), try ICUPinyinSource()])
+    return try CorpusLoader.load(path: corpus, tables: tables, pinyinSource: pinyin)
+  }
+
+  private func directory() throws -> CorpusDirectory {
+    guard let dir = CorpusDirectory.locate(explicit: explicitDirectory) else {
+      throw CommandError(
+        message:
+          "cannot find the Corpus/ directory for the '\(corpus)' tier; pass --corpus-dir DIR or set \(CorpusDirectory.environmentVariable)"
+      )
+    }
+    return dir
   }
 }
 

@@ -1,0 +1,55 @@
+import Foundation
+
+extension ReadingTables {
+  /// The file names of the tables inside a corpus directory.
+  public static let polyphonesFile = "polyphones.tsv"
+  public static let traditionalFile = "traditional.tsv"
+
+  /// Parses the two table files (formats in Corpus/README.md). The names are used in errors.
+  ///
+  /// - Throws: ``CorpusError`` naming the file, the line and the problem.
+  public init(polyphones: Data, polyphonesName: String, traditional: Data, traditionalName: String) throws {
+    var readingsByCharacter: [Unicode.Scalar: [String]] = [:]
+    try Self.rows(polyphones, name: polyphonesName, header: "character\treadings\texample", required: 2) { fields, at in
+      let scalars = Array(fields[0].unicodeScalars)
+      let readings = fields[1].split(separator: " ").map(String.init)
+      guard scalars.count == 1, Hanzi.isHanzi(scalars[0].value) else {
+        throw CorpusError.badValue(at, column: "character", value: fields[0], reason: "expected one Hanzi")
+      }
+      guard readings.count >= 2, readings.allSatisfy({ Syllabary.isSyllable($0[...]) }) else {
+        throw CorpusError.badValue(at, column: "readings", value: fields[1], reason: "expected two or more syllables")
+      }
+      readingsByCharacter[scalars[0]] = readings
+    }
+    var simplified: [UInt32: UInt32] = [:]
+    try Self.rows(traditional, name: traditionalName, header: "traditional\tsimplified", required: 2) { fields, at in
+      let t = Array(fields[0].unicodeScalars)
+      let s = Array(fields[1].unicodeScalars)
+      guard t.count == 1, s.count == 1 else {
+        throw CorpusError.badValue(
+          at, column: "traditional", value: fields.joined(separator: " "), reason: "expected one character each")
+      }
+      simplified[t[0].value] = s[0].value
+    }
+    self.init(polyphones: readingsByCharacter, simplified: simplified)
+  }
+
+  private static func rows(
+    _ data: Data, name: String, header: String, required: Int, _ body: ([String], RecordLocation) throws -> Void
+  ) throws {
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw CorpusError.invalidUTF8(RecordLocation(file: name, line: 0))
+    }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.first.map(String.init) == header else {
+      throw CorpusError.badHeader(file: name, expected: header, found: lines.first.map(String.init) ?? "")
+    }
+    let columns = header.split(separator: "\t").map(String.init)
+    for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
+      let at = RecordLocation(file: name, line: offset + 1)
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      guard fields.count >= required else { throw CorpusError.missingColumn(at, column: columns[fields.count]) }
+      try body(fields, at)
+    }
+  }
+}
