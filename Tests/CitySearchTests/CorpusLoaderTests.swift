@@ -31,6 +31,11 @@ import Testing
     #expect(corpus.isHot(at: 0))
   }
 
+  @Test func tsvAcceptsAByteOrderMark() throws {
+    let corpus = try Fixtures.corpus(tsv: "\u{FEFF}" + Self.header + "1\t0\t1\t北京市\tbei jing shi\t\t\n")
+    #expect(corpus.count == 1)
+  }
+
   @Test func tsvAcceptsCRLFAndBlankLines() throws {
     let corpus = try Fixtures.corpus(
       tsv: "id\tparent\tlevel\tname\tpinyin\tshort\thot\r\n1\t0\t1\t北京市\tbei jing shi\t\t\r\n\r\n")

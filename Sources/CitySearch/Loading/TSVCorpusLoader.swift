@@ -27,7 +27,10 @@ enum TSVCorpusLoader {
         defer { lineStart = lineEnd + 1 }
         let at = RecordLocation(file: file, line: lineNumber)
         if lineNumber == 1 {
-          let found = try string(buffer, lineStart..<contentEnd, at: at)
+          let hasBOM =
+            contentEnd - lineStart >= 3 && buffer[lineStart] == 0xEF && buffer[lineStart + 1] == 0xBB
+            && buffer[lineStart + 2] == 0xBF
+          let found = try string(buffer, (hasBOM ? lineStart + 3 : lineStart)..<contentEnd, at: at)
           guard found == header else { throw CorpusError.badHeader(file: file, expected: header, found: found) }
           continue
         }
