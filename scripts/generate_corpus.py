@@ -412,6 +412,8 @@ def main() -> None:
     villages = list(towns)
     for town in sorted(placed, key=int):
         names = sorted(set(placed[town]))
+        if len(names) >= 1000:
+            sys.exit(f"generate_corpus: township {town} has {len(names)} villages; ids allow 999")
         for ordinal, name in enumerate(names, start=1):
             villages.append(row(int(town) * 1000 + ordinal, int(town), 5, name, "", False))
     write(CORPUS / "villages.tsv", villages)

@@ -1,14 +1,26 @@
-/// A minimal JSON writer that keeps keys in the order written: the `--format json` output is
-/// a stable interface, so its key order is part of the contract.
-struct JSONWriter {
-  private(set) var text = ""
+/// A minimal JSON object writer that keeps keys in the order written: the `--format json`
+/// output is a stable interface, so its key order is part of the contract.
+///
+/// ```swift
+/// JSONObject.make { o in o.string("query", "bj"); o.int("total", 9) }  // {"query":"bj","total":9}
+/// ```
+struct JSONObject {
+  private var parts: [String] = []
 
-  mutating func object(_ body: (inout JSONObject) -> Void) {
+  static func make(_ body: (inout JSONObject) -> Void) -> String {
     var object = JSONObject()
     body(&object)
-    text += object.finish()
+    return "{" + object.parts.joined(separator: ",") + "}"
   }
 
+  /// Adds `json`, already encoded, under `key`.
+  mutating func raw(_ key: String, _ json: String) { parts.append("\(Self.quote(key)):\(json)") }
+  mutating func string(_ key: String, _ value: String) { raw(key, Self.quote(value)) }
+  mutating func int(_ key: String, _ value: some BinaryInteger) { raw(key, String(value)) }
+  /// Adds an array of already-encoded elements.
+  mutating func array(_ key: String, _ elements: [String]) { raw(key, "[" + elements.joined(separator: ",") + "]") }
+
+  /// `s` as a JSON string literal; non-ASCII characters are written as they are (UTF-8).
   static func quote(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
@@ -18,38 +30,12 @@ struct JSONWriter {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      default:
-        if scalar.value < 0x20 {
-          out +=
-            "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-            + String(scalar.value, radix: 16)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
       }
     }
     return out + "\""
-  }
-}
-
-struct JSONObject {
-  private var parts: [String] = []
-
-  mutating func raw(_ key: String, _ json: String) { parts.append("\(JSONWriter.quote(key)):\(json)") }
-  mutating func string(_ key: String, _ value: String) { raw(key, JSONWriter.quote(value)) }
-  mutating func int(_ key: String, _ value: some BinaryInteger) { raw(key, String(value)) }
-  mutating func array(_ key: String, _ elements: [String]) { raw(key, "[" + elements.joined(separator: ",") + "]") }
-  mutating func object(_ key: String, _ body: (inout JSONObject) -> Void) {
-    var inner = JSONObject()
-    body(&inner)
-    raw(key, inner.finish())
-  }
-
-  func finish() -> String { "{" + parts.joined(separator: ",") + "}" }
-
-  static func make(_ body: (inout JSONObject) -> Void) -> String {
-    var o = JSONObject()
-    body(&o)
-    return o.finish()
   }
 }

@@ -34,7 +34,7 @@ struct ResultFormatter {
             r.int("rank", rank + 1)
             r.int("id", hit.id)
             r.string("name", corpus.name(at: hit.index))
-            r.array("path", corpus.pathNames(to: hit.index).map(JSONWriter.quote))
+            r.array("path", corpus.pathNames(to: hit.index).map(JSONObject.quote))
             r.array("range", [String(hit.match.start), String(hit.match.end)])
             r.int("matchClass", hit.match.matchClass)
             r.int("readingClass", hit.match.readingClass)
