@@ -105,8 +105,19 @@ import Testing
     #expect(corpus.pathNames(to: 2) == ["湖南省", "长沙市", "岳麓区"])
   }
 
+  @Test func jsonErrorsNameTheElement() {
+    let json =
+      #"[{"id": 1, "level": 1, "name": "北京市", "pinyin": "bei jing shi"}, {"id": 1, "level": 1, "name": "天津市", "pinyin": "tian jin shi"}]"#
+    do {
+      _ = try CorpusLoader.load(data: Data(json.utf8), name: "d.json", tables: Fixtures.tables)
+      Issue.record("a duplicate id was accepted")
+    } catch {
+      #expect("\(error)" == "d.json: element 2: duplicate id 1 (first at d.json: element 1)")
+    }
+  }
+
   @Test func jsonErrors() {
-    #expect(throws: CorpusError.missingColumn(RecordLocation(file: "j.json", line: 1), column: "id")) {
+    #expect(throws: CorpusError.missingColumn(RecordLocation(file: "j.json", line: 1, unit: .element), column: "id")) {
       _ = try CorpusLoader.load(
         data: Data(#"[{"name": "北京", "level": 1}]"#.utf8), name: "j.json", tables: Fixtures.tables)
     }

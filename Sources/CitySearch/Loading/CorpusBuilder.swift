@@ -49,6 +49,8 @@ public struct CorpusBuilder {
   private var alternateTokens = ContiguousArray<UInt16>()
   /// The line (or element) each place came from, for errors found after `add`.
   private var lines = ContiguousArray<Int32>()
+  /// Whether `lines` counts lines or elements (one loader feeds one builder).
+  private var unit = RecordLocation.Unit.line
   private var indexByID: [PlaceID: Int32] = [:]
 
   /// The longest name a corpus accepts, in units (match ends fit in a 64-bit set with one bit spare).
@@ -134,6 +136,7 @@ public struct CorpusBuilder {
     alternateTokens.append(contentsOf: alternates)
     alternateStarts.append(Int32(alternateTokens.count))
     lines.append(Int32(clamping: location.line))
+    unit = location.unit
     indexByID[record.id] = index
   }
 
@@ -155,7 +158,9 @@ public struct CorpusBuilder {
       alternateStarts: alternateStarts, alternateTokens: alternateTokens, indexByID: indexByID)
   }
 
-  private func location(_ index: Int) -> RecordLocation { RecordLocation(file: source, line: Int(lines[index])) }
+  private func location(_ index: Int) -> RecordLocation {
+    RecordLocation(file: source, line: Int(lines[index]), unit: unit)
+  }
 
   // MARK: - Keys
 

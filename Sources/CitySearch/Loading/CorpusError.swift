@@ -1,15 +1,32 @@
-/// Where a record of a corpus came from, for error messages.
+/// Where a record of a corpus came from, for error messages: `cities.tsv:12` for a line of a
+/// text file, `places.json: element 3` for an element of a JSON array or property list.
 public struct RecordLocation: Sendable, Hashable, CustomStringConvertible {
-  public var file: String
-  /// 1-based line (TSV), element (JSON, property list) or 0 when unknown.
-  public var line: Int
-
-  public init(file: String, line: Int) {
-    self.file = file
-    self.line = line
+  /// What ``line`` counts.
+  public enum Unit: Sendable, Hashable {
+    /// Lines of a text file.
+    case line
+    /// Elements (places) of a JSON array or property list, in document order.
+    case element
   }
 
-  public var description: String { line > 0 ? "\(file):\(line)" : file }
+  public var file: String
+  /// 1-based line or element number, or 0 when unknown.
+  public var line: Int
+  public var unit: Unit
+
+  public init(file: String, line: Int, unit: Unit = .line) {
+    self.file = file
+    self.line = line
+    self.unit = unit
+  }
+
+  public var description: String {
+    guard line > 0 else { return file }
+    switch unit {
+    case .line: return "\(file):\(line)"
+    case .element: return "\(file): element \(line)"
+    }
+  }
 }
 
 /// Why a corpus could not be loaded. Each case names the file, the line and the problem.

@@ -19,7 +19,7 @@ enum JSONCorpusLoader {
       throw CorpusError.unsupportedFormat(file: file, reason: "the JSON corpus is an array of place objects")
     }
     for (offset, element) in array.enumerated() {
-      let at = RecordLocation(file: file, line: offset + 1)
+      let at = RecordLocation(file: file, line: offset + 1, unit: .element)
       guard let object = element as? [String: Any] else {
         throw CorpusError.badValue(at, column: "element", value: "\(type(of: element))", reason: "expected an object")
       }

@@ -58,7 +58,7 @@ enum PropertyListCorpusLoader {
     mutating func places(in items: [Any], level: Int, parent: PlaceID?, into builder: inout CorpusBuilder) throws {
       for item in items {
         element += 1
-        let at = RecordLocation(file: file, line: element)
+        let at = RecordLocation(file: file, line: element, unit: .element)
         let name: String
         var hot = false
         var children: [Any] = []
