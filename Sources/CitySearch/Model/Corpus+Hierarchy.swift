@@ -39,9 +39,6 @@ extension Corpus {
   }
 
   private func matchesName(_ text: String, at index: Int) -> Bool {
-    if names[index] == text { return true }
-    let short = shortNameUnitCount(at: index)
-    return short < unitCount(at: index)
-      && String(String.UnicodeScalarView(names[index].unicodeScalars.prefix(short))) == text
+    names[index] == text || (shortNameUnitCount(at: index) < unitCount(at: index) && shortName(at: index) == text)
   }
 }

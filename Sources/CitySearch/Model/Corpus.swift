@@ -157,13 +157,18 @@ public final class Corpus: Sendable {
     pinyinUnitEnds[Int(unitStarts[index])..<Int(unitStarts[index + 1])]
   }
 
+  /// The canonical reading of each unit as text (`["bei", "jing", "shi"]`).
+  public func pinyin(at index: Int) -> [String] { canonicalTokens(at: index).map { syllabary.spelling($0) } }
+
+  /// The place's short name (MatchSpec §5.1); the name itself when it has none.
+  public func shortName(at index: Int) -> String {
+    String(String.UnicodeScalarView(names[index].unicodeScalars.prefix(shortNameUnitCount(at: index))))
+  }
+
   /// The place at `index` as a value.
   public func place(at index: Int) -> Place {
-    let tokenStrings = canonicalTokens(at: index).map { syllabary.spelling($0) }
-    var short = String.UnicodeScalarView()
-    short.append(contentsOf: names[index].unicodeScalars.prefix(shortNameUnitCount(at: index)))
-    return Place(
+    Place(
       id: ids[index], parentID: parentIndex(at: index).map { ids[$0] }, level: level(at: index),
-      name: names[index], pinyin: tokenStrings, shortName: String(short), isHot: hot[index])
+      name: names[index], pinyin: pinyin(at: index), shortName: shortName(at: index), isHot: hot[index])
   }
 }

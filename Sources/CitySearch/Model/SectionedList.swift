@@ -18,8 +18,7 @@ public struct SectionedList: Sendable {
   public private(set) var sections: [Section]
 
   public init(corpus: Corpus, places: [Int]) {
-    func pinyin(_ i: Int) -> [String] { corpus.canonicalTokens(at: i).map { corpus.syllabary.spelling($0) } }
-    let keyed = places.map { (index: $0, key: pinyin($0)) }
+    let keyed = places.map { (index: $0, key: corpus.pinyin(at: $0)) }
       .sorted {
         ($0.key.lexicographicallyPrecedes($1.key))
           || ($0.key == $1.key && corpus.id(at: $0.index) < corpus.id(at: $1.index))

@@ -60,7 +60,7 @@ enum BrowseCommand {
     for section in list.sections {
       print("\(section.title)")
       for index in section.places {
-        let pinyin = corpus.canonicalTokens(at: index).map { corpus.syllabary.spelling($0) }.joined(separator: " ")
+        let pinyin = corpus.pinyin(at: index).joined(separator: " ")
         print("  \(corpus.name(at: index))  \(pinyin)  #\(corpus.id(at: index))")
       }
     }

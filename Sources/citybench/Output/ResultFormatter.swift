@@ -69,7 +69,7 @@ struct ResultFormatter {
         if i + 1 == hit.match.end { marked.append("]") }
       }
       let number = String(rank + 1)
-      let pinyin = corpus.canonicalTokens(at: hit.index).map { corpus.syllabary.spelling($0) }.joined(separator: " ")
+      let pinyin = corpus.pinyin(at: hit.index).joined(separator: " ")
       let alternate = hit.match.readingClass == 1 ? "  (alternate reading)" : ""
       lines.append(
         String(repeating: " ", count: width - number.count) + number + ". " + String(marked) + "  " + pinyin
