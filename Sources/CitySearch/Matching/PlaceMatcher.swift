@@ -17,17 +17,65 @@ public struct PlaceMatcher: Sendable {
   private let spellingStarts: [Int32]
   private let kinds: [Syllabary.Kind]
 
-  public init(corpus: Corpus) {
+  public init(corpus: Corpus) { self.init(corpus: corpus, syllabary: corpus.syllabary) }
+
+  /// A matcher whose tokens are those of `syllabary`, which must extend the corpus's own (same
+  /// ids for the corpus's tokens, possibly more after them). For backends that derive readings
+  /// themselves (the ICU transliteration backends) and match them as a ``Subject``.
+  public init(corpus: Corpus, syllabary: Syllabary) {
     self.corpus = corpus
     var bytes: [UInt8] = []
     var starts: [Int32] = [0]
-    for spelling in corpus.syllabary.spellings {
+    for spelling in syllabary.spellings {
       bytes += spelling
       starts.append(Int32(bytes.count))
     }
     self.spellingBytes = bytes
     self.spellingStarts = starts
-    self.kinds = corpus.syllabary.kinds
+    self.kinds = syllabary.kinds
+  }
+
+  /// What the matcher reads of one place: its units, readings, joined pinyin and short name.
+  /// ``match(_:mode:at:)-(PreparedQuery,_,_)`` takes it from the corpus; a backend that derives
+  /// readings itself builds one with ``init(units:canonical:alternates:pinyin:pinyinUnitEnds:shortLength:)``.
+  public struct Subject {
+    public var units: ArraySlice<UInt32>
+    /// One token per unit.
+    public var canonical: ArraySlice<UInt16>
+    /// The alternate sequences, flattened, each as long as `units`.
+    public var alternates: ArraySlice<UInt16>
+    /// The joined canonical pinyin (MatchSpec §4.2).
+    public var pinyin: ArraySlice<UInt8>
+    /// Per unit, where its syllable ends in `pinyin`.
+    public var pinyinUnitEnds: ArraySlice<UInt8>
+    public var shortLength: Int
+
+    public init(
+      units: ArraySlice<UInt32>, canonical: ArraySlice<UInt16>, alternates: ArraySlice<UInt16>,
+      pinyin: ArraySlice<UInt8>, pinyinUnitEnds: ArraySlice<UInt8>, shortLength: Int
+    ) {
+      self.units = units
+      self.canonical = canonical
+      self.alternates = alternates
+      self.pinyin = pinyin
+      self.pinyinUnitEnds = pinyinUnitEnds
+      self.shortLength = shortLength
+    }
+
+    var alternateCount: Int { units.isEmpty ? 0 : alternates.count / units.count }
+
+    func alternate(_ k: Int) -> ArraySlice<UInt16> {
+      let start = alternates.startIndex + k * units.count
+      return alternates[start..<start + units.count]
+    }
+  }
+
+  /// The place at `index` as the matcher reads it.
+  public func subject(at index: Int) -> Subject {
+    Subject(
+      units: corpus.units(at: index), canonical: corpus.canonicalTokens(at: index),
+      alternates: corpus.alternateTokens(at: index), pinyin: corpus.joinedPinyin(at: index),
+      pinyinUnitEnds: corpus.pinyinUnitEnds(at: index), shortLength: corpus.shortNameUnitCount(at: index))
   }
 
   /// A normalized query with what the matcher derives from it once per search rather than once
@@ -35,16 +83,19 @@ public struct PlaceMatcher: Sendable {
   public struct PreparedQuery: Sendable {
     public let query: NormalizedQuery
     /// The tokens without boundary marks (the `seed` mode's needle).
-    let needle: [UInt32]
+    public let needle: [UInt32]
     /// The needle as ASCII bytes, when it has no Hanzi.
     let latinNeedle: [UInt8]?
+    /// The query's letters and digits (``Hanzi/letterMask(_:)``); a place must have them all.
+    let letterMask: UInt64
   }
 
   /// Derives once what every place's match needs.
   public func prepare(_ query: NormalizedQuery) -> PreparedQuery {
     let needle = query.tokens.filter { $0 != NormalizedQuery.boundary }
     return PreparedQuery(
-      query: query, needle: needle, latinNeedle: query.hasHanzi ? nil : needle.map { UInt8(truncatingIfNeeded: $0) })
+      query: query, needle: needle, latinNeedle: query.hasHanzi ? nil : needle.map { UInt8(truncatingIfNeeded: $0) },
+      letterMask: Hanzi.letterMask(needle))
   }
 
   /// The place's best match (MatchSpec §5.3), or `nil`. Prefer ``match(_:mode:at:)-(PreparedQuery,_,_)``
@@ -59,26 +110,34 @@ public struct PlaceMatcher: Sendable {
   ///   sequences in `syllable` mode; O(m · n) in `seed` mode (m is at most about 6n: a query
   ///   needing more units than the name has is rejected at once).
   public func match(_ prepared: PreparedQuery, mode: MatchMode, at index: Int) -> Match? {
+    // Two necessary conditions that most places fail: enough units, and every query letter.
+    guard prepared.query.minimumUnits <= corpus.unitCount(at: index),
+      prepared.letterMask & ~corpus.letterMask(at: index) == 0
+    else { return nil }
+    return match(prepared, mode: mode, subject: subject(at: index))
+  }
+
+  /// The best match of a place given as a ``Subject`` (MatchSpec §5.3), or `nil`.
+  public func match(_ prepared: PreparedQuery, mode: MatchMode, subject: Subject) -> Match? {
     let query = prepared.query
-    guard !query.isEmpty, query.minimumUnits <= corpus.unitCount(at: index) else { return nil }
+    guard !query.isEmpty, query.minimumUnits <= subject.units.count else { return nil }
     switch mode {
-    case .syllable: return syllableMatch(query, at: index)
-    case .seed: return seedMatch(prepared, at: index)
+    case .syllable: return syllableMatch(query, subject)
+    case .seed: return seedMatch(prepared, subject)
     }
   }
 
   // MARK: - Syllable mode (MatchSpec §3)
 
-  private func syllableMatch(_ query: NormalizedQuery, at index: Int) -> Match? {
-    guard firstPieceCanStart(query.tokens[0], at: index) else { return nil }
-    let units = corpus.units(at: index)
-    let shortLength = corpus.shortNameUnitCount(at: index)
-    var best = bestRun(query, units: units, readings: corpus.canonicalTokens(at: index), shortLength: shortLength)
+  private func syllableMatch(_ query: NormalizedQuery, _ subject: Subject) -> Match? {
+    guard firstPieceCanStart(query.tokens[0], subject) else { return nil }
+    let units = subject.units
+    let shortLength = subject.shortLength
+    var best = bestRun(query, units: units, readings: subject.canonical, shortLength: shortLength)
       .map { Match(start: $0.start, end: $0.end, matchClass: $0.matchClass, readingClass: 0) }
     if best?.matchClass == 0 { return best }
-    for k in 0..<corpus.alternateCount(at: index) {
-      guard
-        let run = bestRun(query, units: units, readings: corpus.alternateTokens(at: index, k), shortLength: shortLength)
+    for k in 0..<subject.alternateCount {
+      guard let run = bestRun(query, units: units, readings: subject.alternate(k), shortLength: shortLength)
       else { continue }
       let candidate = Match(start: run.start, end: run.end, matchClass: run.matchClass, readingClass: 1)
       if best == nil || candidate < best! { best = candidate }
@@ -89,17 +148,13 @@ public struct PlaceMatcher: Sendable {
   /// A necessary condition, cheap to test: the query's first token (never a boundary) must
   /// match some unit, as the same Hanzi or as the first letter of a reading (canonical or
   /// alternate) or literal. Most places fail it, and skip the walk.
-  private func firstPieceCanStart(_ first: UInt32, at index: Int) -> Bool {
-    if !Hanzi.isLatin(first) { return corpus.units(at: index).contains(first) }
+  private func firstPieceCanStart(_ first: UInt32, _ subject: Subject) -> Bool {
+    if !Hanzi.isLatin(first) { return subject.units.contains(first) }
     let letter = UInt8(truncatingIfNeeded: first)
     func starts(_ token: UInt16) -> Bool {
       kinds[Int(token)] != .opaque && spellingBytes[Int(spellingStarts[Int(token)])] == letter
     }
-    if corpus.canonicalTokens(at: index).contains(where: starts) { return true }
-    for k in 0..<corpus.alternateCount(at: index) where corpus.alternateTokens(at: index, k).contains(where: starts) {
-      return true
-    }
-    return false
+    return subject.canonical.contains(where: starts) || subject.alternates.contains(where: starts)
   }
 
   /// The lowest (class, start, end) run of `units` read as `readings` that the query matches.
@@ -144,10 +199,10 @@ public struct PlaceMatcher: Sendable {
 
   // MARK: - Seed mode (MatchSpec §4)
 
-  private func seedMatch(_ prepared: PreparedQuery, at index: Int) -> Match? {
-    let units = corpus.units(at: index)
+  private func seedMatch(_ prepared: PreparedQuery, _ subject: Subject) -> Match? {
+    let units = subject.units
     let n = units.count
-    let shortLength = corpus.shortNameUnitCount(at: index)
+    let shortLength = subject.shortLength
     var best: Match?
     func consider(offset: Int, length: Int, whole: Int, short: Int, range: Range<Int>) {
       let matchClass = offset == 0 && (length == whole || length == short) ? 0 : (offset == 0 ? 1 : 2)
@@ -164,8 +219,8 @@ public struct PlaceMatcher: Sendable {
     guard let latin = prepared.latinNeedle else { return best }
 
     // §4.2 The joined canonical pinyin; `ends[u]` is where unit u's syllable ends.
-    let pinyin = corpus.joinedPinyin(at: index)
-    let ends = corpus.pinyinUnitEnds(at: index)
+    let pinyin = subject.pinyin
+    let ends = subject.pinyinUnitEnds
     let firstEnd = ends.startIndex
     let shortPinyin = shortLength > 0 ? Int(ends[firstEnd + shortLength - 1]) : 0
     Self.forEachOccurrence(of: latin, in: pinyin) { offset in
@@ -182,7 +237,7 @@ public struct PlaceMatcher: Sendable {
       withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { initialUnits in
         var count = 0
         var shortInitials = 0
-        for (u, token) in corpus.canonicalTokens(at: index).enumerated() where kinds[Int(token)] != .opaque {
+        for (u, token) in subject.canonical.enumerated() where kinds[Int(token)] != .opaque {
           initials[count] = spellingBytes[Int(spellingStarts[Int(token)])]
           initialUnits[count] = u
           count += 1

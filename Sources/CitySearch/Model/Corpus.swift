@@ -33,6 +33,9 @@ public final class Corpus: Sendable {
   let pinyinStarts: ContiguousArray<Int32>
   let pinyinBytes: ContiguousArray<UInt8>
   let pinyinUnitEnds: ContiguousArray<UInt8>
+  /// Per place, the letters and digits of every reading (canonical and alternate) and literal
+  /// unit, as ``Hanzi/letterMask(_:)`` bits: a query letter outside it cannot match the place.
+  let letterMasks: ContiguousArray<UInt64>
   let indexByID: [PlaceID: Int32]
   let childStarts: ContiguousArray<Int32>
   let childIndices: ContiguousArray<Int32>
@@ -83,6 +86,19 @@ public final class Corpus: Sendable {
     self.pinyinStarts = pinyinStarts
     self.pinyinBytes = pinyinBytes
     self.pinyinUnitEnds = pinyinUnitEnds
+
+    var tokenMasks = syllabary.spellings.map { Hanzi.letterMask($0.lazy.map(UInt32.init)) }
+    for (token, kind) in syllabary.kinds.enumerated() where kind == .opaque { tokenMasks[token] = 0 }
+    var letterMasks = ContiguousArray<UInt64>(repeating: 0, count: ids.count)
+    for place in 0..<ids.count {
+      var mask: UInt64 = 0
+      for t in Int(unitStarts[place])..<Int(unitStarts[place + 1]) { mask |= tokenMasks[Int(tokens[t])] }
+      for t in Int(alternateStarts[place])..<Int(alternateStarts[place + 1]) {
+        mask |= tokenMasks[Int(alternateTokens[t])]
+      }
+      letterMasks[place] = mask
+    }
+    self.letterMasks = letterMasks
 
     // Children in source order (compressed rows).
     var counts = ContiguousArray<Int32>(repeating: 0, count: ids.count + 1)
@@ -155,6 +171,15 @@ public final class Corpus: Sendable {
   /// For each unit, the offset in ``joinedPinyin(at:)`` where its syllable ends.
   public func pinyinUnitEnds(at index: Int) -> ArraySlice<UInt8> {
     pinyinUnitEnds[Int(unitStarts[index])..<Int(unitStarts[index + 1])]
+  }
+
+  /// The letters and digits of the place's readings and literal units, as ``Hanzi/letterMask(_:)`` bits.
+  public func letterMask(at index: Int) -> UInt64 { letterMasks[index] }
+
+  /// The place's alternate reading sequences, flattened (``alternateCount(at:)`` sequences, each
+  /// as long as the name).
+  public func alternateTokens(at index: Int) -> ArraySlice<UInt16> {
+    alternateTokens[Int(alternateStarts[index])..<Int(alternateStarts[index + 1])]
   }
 
   /// The canonical reading of each unit as text (`["bei", "jing", "shi"]`).

@@ -17,4 +17,18 @@ public enum Hanzi {
   public static func isLatin(_ value: UInt32) -> Bool {
     (value >= 0x61 && value <= 0x7A) || (value >= 0x30 && value <= 0x39)
   }
+
+  /// The bit of a Latin unit in a ``letterMask(_:)``: `a`–`z` are bits 0–25, `0`–`9` bits 26–35.
+  @inlinable
+  public static func letterBit(_ value: UInt32) -> UInt64 {
+    value >= 0x61 ? 1 << UInt64(value - 0x61) : 1 << UInt64(value - 0x30 + 26)
+  }
+
+  /// The set of Latin letters and digits among `values` (anything else is ignored).
+  @inlinable
+  public static func letterMask<S: Sequence>(_ values: S) -> UInt64 where S.Element == UInt32 {
+    var mask: UInt64 = 0
+    for v in values where isLatin(v) { mask |= letterBit(v) }
+    return mask
+  }
 }

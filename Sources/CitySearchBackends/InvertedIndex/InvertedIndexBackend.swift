@@ -1,0 +1,142 @@
+import CitySearch
+
+/// Precomputed posting lists: candidates come from intersecting the lists that a query's
+/// tokens select, each candidate is verified with the shared ``PlaceMatcher``, every match is
+/// counted and the best `limit` are kept by a bounded heap.
+///
+/// Three families of lists, all sorted arrays of place indices:
+/// - `syllable` keys: every one- to three-letter string a `syllable`-mode query can begin with
+///   to match the place (see ``SyllableKeyGenerator``), over canonical and alternate readings;
+/// - `seed` keys: the one- to three-letter substrings of the joined canonical pinyin and of
+///   the initials (MatchSpec §4.2, §4.3);
+/// - Hanzi: each character of the name, for queries that contain Hanzi in either mode.
+///
+/// See docs/backends/inverted-index.md.
+public struct InvertedIndexBackend: SearchBackend, MatchSource {
+  public static let name = "inverted-index"
+  public static let summary = "Posting lists of letter keys and Hanzi, intersected, then verified by the shared matcher"
+
+  public let corpus: Corpus
+  let matcher: PlaceMatcher
+  let ranking: RankingTable
+  private let syllableLists: PostingLists
+  private let seedLists: PostingLists
+  /// The distinct Hanzi of the corpus, ascending; `hanziLists[i]` belongs to `hanzi[i]`.
+  private let hanzi: ContiguousArray<UInt32>
+  private let hanziLists: PostingLists
+
+  public init(corpus: Corpus, options: BackendOptions = BackendOptions()) {
+    self.corpus = corpus
+    self.matcher = PlaceMatcher(corpus: corpus)
+    self.ranking = RankingTable(corpus: corpus)
+    let generator = SyllableKeyGenerator(spellings: corpus.syllabary.spellings, kinds: corpus.syllabary.kinds)
+    syllableLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count) { place, out in
+      generator.keys(readings: corpus.canonicalTokens(at: place), into: &out)
+      for k in 0..<corpus.alternateCount(at: place) {
+        generator.keys(readings: corpus.alternateTokens(at: place, k), into: &out)
+      }
+    }
+    let kinds = corpus.syllabary.kinds
+    let spellings = corpus.syllabary.spellings
+    seedLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count) { place, out in
+      let pinyin = corpus.joinedPinyin(at: place)
+      let initials = corpus.canonicalTokens(at: place).compactMap {
+        kinds[Int($0)] == .opaque ? nil : spellings[Int($0)][0]
+      }
+      for text in [Array(pinyin), initials] {
+        for start in text.indices {
+          var key: Int32 = 0
+          for c in text[start..<min(start + 3, text.endIndex)] {
+            key = LetterKey.appending(key, UInt32(c))
+            out.append(key)
+          }
+        }
+      }
+    }
+    var distinct = Set<UInt32>()
+    for place in 0..<corpus.count {
+      for unit in corpus.units(at: place) where Hanzi.isHanzi(unit) { distinct.insert(unit) }
+    }
+    let hanzi = ContiguousArray(distinct.sorted())
+    self.hanzi = hanzi
+    hanziLists = PostingLists(keyCount: hanzi.count, placeCount: corpus.count) { place, out in
+      for unit in corpus.units(at: place) where Hanzi.isHanzi(unit) {
+        out.append(Int32(Self.position(of: unit, in: hanzi)!))
+      }
+    }
+  }
+
+  private static func position(of value: UInt32, in sorted: ContiguousArray<UInt32>) -> Int? {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let mid = (low + high) / 2
+      if sorted[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low < sorted.count && sorted[low] == value ? low : nil
+  }
+
+  /// The bytes of the posting lists and the Hanzi table (the matcher's and ranking's arrays
+  /// are counted by ``indexByteCount``).
+  public var indexByteCount: Int {
+    syllableLists.byteCount + seedLists.byteCount + hanziLists.byteCount + hanzi.count * 4 + corpus.count * 8
+  }
+
+  /// The lists whose intersection holds every match of `query` (each a necessary condition),
+  /// or `nil` when some list is empty or unknown: then nothing matches.
+  private func lists(for query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> [ArraySlice<Int32>]? {
+    let needle = query.needle
+    var lists: [ArraySlice<Int32>] = []
+    // Every Hanzi of the query is a unit of the name, in both modes.
+    for unit in Set(needle) where !Hanzi.isLatin(unit) {
+      guard let position = Self.position(of: unit, in: hanzi) else { return nil }
+      lists.append(hanziLists[position])
+    }
+    let leadingLatin = needle.prefix { Hanzi.isLatin($0) }
+    switch mode {
+    case .syllable:
+      if !leadingLatin.isEmpty { lists.append(syllableLists[Int(LetterKey.of(leadingLatin.prefix(3)))]) }
+    case .seed:
+      if !query.query.hasHanzi {
+        if needle.count <= 3 {
+          lists.append(seedLists[Int(LetterKey.of(needle))])
+        } else {
+          // Every trigram of the needle occurs in whichever string holds the needle, and the
+          // lists cover both strings.
+          for start in 0...(needle.count - 3) {
+            lists.append(seedLists[Int(LetterKey.of(needle[start..<start + 3]))])
+          }
+        }
+      }
+    }
+    if lists.contains(where: \.isEmpty) { return nil }
+    return lists
+  }
+
+  /// - Complexity: O(s · log L) to intersect lists (s the shortest), then one matcher call per
+  ///   candidate; all places when the query selects no list (a query of boundary marks only is
+  ///   empty, so this does not happen for a non-empty query).
+  func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void) {
+    guard let lists = lists(for: query, mode: mode) else { return }
+    func verify(_ place: Int) {
+      if let match = matcher.match(query, mode: mode, at: place) { body(place, PackedMatch(match)) }
+    }
+    if lists.isEmpty {
+      for place in 0..<corpus.count { verify(place) }
+    } else {
+      forEachCommonPlace(lists, verify)
+    }
+  }
+
+  func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int {
+    lists(for: query, mode: mode)?.map(\.count).min() ?? 0
+  }
+
+  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
+    rankedSearch(query, mode: mode, limit: limit)
+  }
+
+  public func makeSession(mode: MatchMode, limit: Int) -> NarrowingSession {
+    NarrowingSession(source: self, mode: mode, limit: limit)
+  }
+}

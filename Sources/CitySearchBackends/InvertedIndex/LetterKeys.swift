@@ -1,0 +1,62 @@
+import CitySearch
+
+/// Keys for strings of one to three letters or digits: each character is a digit 1…36 in base
+/// 37 (`a`…`z` then `0`…`9`), so strings of different lengths never share a key.
+enum LetterKey {
+  /// The number of keys: every string of up to three characters.
+  static let count = 37 * 37 * 37
+
+  @inline(__always)
+  static func digit(_ c: UInt32) -> Int32 { c >= 0x61 ? Int32(c - 0x61 + 1) : Int32(c - 0x30 + 27) }
+
+  @inline(__always)
+  static func appending(_ key: Int32, _ c: UInt32) -> Int32 { key * 37 + digit(c) }
+
+  /// The key of a string of one to three Latin units.
+  static func of<C: Collection>(_ letters: C) -> Int32 where C.Element == UInt32 {
+    letters.reduce(0) { appending($0, $1) }
+  }
+}
+
+/// Generates the `syllable`-mode keys of a place: every string of one, two or three letters
+/// that a query can begin with to match a run starting at some unit (MatchSpec §3). A query's
+/// first piece begins at a unit; a piece is a whole syllable, its initial, or any prefix when it
+/// is the last piece; a literal unit is its own letter. So the query's first `L` letters are
+/// whole pieces consumed from consecutive units, then a prefix of the next unit's spelling.
+struct SyllableKeyGenerator {
+  let spellings: [[UInt8]]
+  let kinds: [Syllabary.Kind]
+
+  func keys(readings: ArraySlice<UInt16>, into out: inout [Int32]) {
+    for u in readings.indices {
+      for length in 1...3 { walk(readings, from: u, need: length, key: 0, into: &out) }
+    }
+  }
+
+  private func walk(_ readings: ArraySlice<UInt16>, from u: Int, need: Int, key: Int32, into out: inout [Int32]) {
+    guard u < readings.endIndex else { return }
+    let token = Int(readings[u])
+    let spelling = spellings[token]
+    switch kinds[token] {
+    case .opaque:
+      return
+    case .literal:
+      let next = LetterKey.appending(key, UInt32(spelling[0]))
+      if need == 1 { out.append(next) } else { walk(readings, from: u + 1, need: need - 1, key: next, into: &out) }
+    case .syllable:
+      if need <= spelling.count {
+        out.append(spelling[0..<need].reduce(key) { LetterKey.appending($0, UInt32($1)) })
+      }
+      // Whole pieces shorter than what is still needed: the initial (one letter, or two for
+      // zh ch sh) and the whole syllable.
+      let twoLetterInitial = spelling.count >= 2 && spelling[1] == UInt8(ascii: "h") && "zcs".utf8.contains(spelling[0])
+      var pieces = [1]
+      if twoLetterInitial { pieces.append(2) }
+      if spelling.count > pieces.last! { pieces.append(spelling.count) }
+      for k in pieces where k < need {
+        let next = spelling[0..<k].reduce(key) { LetterKey.appending($0, UInt32($1)) }
+        walk(readings, from: u + 1, need: need - k, key: next, into: &out)
+      }
+    }
+  }
+}

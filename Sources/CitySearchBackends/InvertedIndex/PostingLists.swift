@@ -1,0 +1,94 @@
+/// Sorted lists of place indices, one per integer key, stored as one compressed-row array.
+struct PostingLists: Sendable {
+  /// `places[starts[k]..<starts[k + 1]]` is key `k`'s list, ascending, without repeats.
+  private let starts: ContiguousArray<Int32>
+  private let places: ContiguousArray<Int32>
+
+  /// Builds the lists for `keyCount` keys over `placeCount` places; `keys(place, &out)` appends
+  /// the keys of one place (in any order, repeats allowed).
+  ///
+  /// - Complexity: O(K + P + total keys), with one temporary array of all (key) entries.
+  init(keyCount: Int, placeCount: Int, keys: (Int, inout [Int32]) -> Void) {
+    var flat = ContiguousArray<Int32>()
+    var placeEnds = ContiguousArray<Int32>()
+    placeEnds.reserveCapacity(placeCount)
+    var counts = ContiguousArray<Int32>(repeating: 0, count: keyCount + 1)
+    var scratch: [Int32] = []
+    for place in 0..<placeCount {
+      scratch.removeAll(keepingCapacity: true)
+      keys(place, &scratch)
+      scratch.sort()
+      var previous: Int32 = -1
+      for key in scratch where key != previous {
+        flat.append(key)
+        counts[Int(key) + 1] += 1
+        previous = key
+      }
+      placeEnds.append(Int32(flat.count))
+    }
+    for k in 0..<keyCount { counts[k + 1] += counts[k] }
+    var fill = counts
+    var places = ContiguousArray<Int32>(repeating: 0, count: flat.count)
+    var begin = 0
+    for place in 0..<placeCount {
+      let end = Int(placeEnds[place])
+      for i in begin..<end {
+        let key = Int(flat[i])
+        places[Int(fill[key])] = Int32(place)
+        fill[key] += 1
+      }
+      begin = end
+    }
+    self.starts = counts
+    self.places = places
+  }
+
+  /// Key `key`'s places (empty for a key out of range).
+  subscript(key: Int) -> ArraySlice<Int32> {
+    guard key >= 0 && key + 1 < starts.count else { return places[0..<0] }
+    return places[Int(starts[key])..<Int(starts[key + 1])]
+  }
+
+  /// The bytes the lists occupy.
+  var byteCount: Int { starts.count * 4 + places.count * 4 }
+
+  /// The number of (key, place) entries.
+  var entryCount: Int { places.count }
+}
+
+/// Intersects sorted posting lists, shortest first, and calls `body` with each common place.
+///
+/// - Complexity: O(s · log L) for the shortest list's length s and the longest L; one list is
+///   walked in place without copying.
+func forEachCommonPlace(_ lists: [ArraySlice<Int32>], _ body: (Int) -> Void) {
+  guard !lists.isEmpty else { return }
+  let sorted = lists.sorted { $0.count < $1.count }
+  if sorted.count == 1 {
+    for place in sorted[0] { body(Int(place)) }
+    return
+  }
+  var cursors = sorted.map(\.startIndex)
+  outer: for place in sorted[0] {
+    for l in 1..<sorted.count {
+      let list = sorted[l]
+      // Galloping search for `place` from the cursor: lists are ascending.
+      var low = cursors[l]
+      var step = 1
+      var high = low
+      while high < list.endIndex && list[high] < place {
+        low = high + 1
+        high += step
+        step *= 2
+      }
+      high = min(high, list.endIndex)
+      while low < high {
+        let mid = (low + high) / 2
+        if list[mid] < place { low = mid + 1 } else { high = mid }
+      }
+      cursors[l] = low
+      if low == list.endIndex { break outer }
+      if list[low] != place { continue outer }
+    }
+    body(Int(place))
+  }
+}

@@ -1,0 +1,84 @@
+import CitySearch
+
+/// A backend that can list every place matching a query with its match; ranking, counting and
+/// the incremental session are then shared (``TopK``, ``NarrowingSession``).
+protocol MatchSource: Sendable {
+  var corpus: Corpus { get }
+  var matcher: PlaceMatcher { get }
+  var ranking: RankingTable { get }
+
+  /// Calls `body` exactly once for every matching place, in any order.
+  func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void)
+
+  /// About how many candidates a fresh search for `query` would verify; a session narrows the
+  /// previous keystroke's matches instead when they are fewer. `Int.max` when unknown.
+  func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int
+}
+
+extension MatchSource {
+  func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { .max }
+
+  /// Counts every match and keeps the best `limit`.
+  ///
+  /// - Complexity: the backend's enumeration plus O(n log limit) for n matches.
+  func rankedSearch(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
+    var top = TopK(limit: limit)
+    if !query.isEmpty {
+      forEachMatch(matcher.prepare(query), mode: mode) { index, match in
+        top.insert(key: ranking.key(match, place: index), index: index, match: match)
+      }
+    }
+    return top.result(query, mode: mode, corpus: corpus)
+  }
+}
+
+/// The incremental session of the indexed backends. Extending a query can only shrink its set
+/// of matches (MatchSpec §6), so each keystroke re-verifies the previous keystroke's matches
+/// with the shared matcher instead of searching afresh (when they are fewer than a fresh search
+/// would verify). It keeps one match list per keystroke typed, so a backspace returns to an
+/// earlier list at no cost.
+public struct NarrowingSession: SearchSession {
+  let source: any MatchSource
+  public let mode: MatchMode
+  public let limit: Int
+  private let normalizer: QueryNormalizer
+  /// The match lists of the current text's prefixes, shortest first; never an empty query.
+  private var stack: [(query: NormalizedQuery, matches: [(index: Int32, match: PackedMatch)])] = []
+
+  init(source: any MatchSource, mode: MatchMode, limit: Int) {
+    self.source = source
+    self.mode = mode
+    self.limit = limit
+    self.normalizer = QueryNormalizer(tables: source.corpus.tables)
+  }
+
+  public mutating func update(_ text: String) -> SearchResult {
+    let query = normalizer.normalize(text)
+    while let top = stack.last, !top.query.isPrefix(of: query) { stack.removeLast() }
+    if !query.isEmpty && stack.last?.query != query {
+      stack.append((query, matches(of: query)))
+    }
+    var top = TopK(limit: limit)
+    if !query.isEmpty {
+      for (index, match) in stack[stack.count - 1].matches {
+        top.insert(key: source.ranking.key(match, place: Int(index)), index: Int(index), match: match)
+      }
+    }
+    return top.result(query, mode: mode, corpus: source.corpus)
+  }
+
+  private func matches(of query: NormalizedQuery) -> [(index: Int32, match: PackedMatch)] {
+    let prepared = source.matcher.prepare(query)
+    var result: [(index: Int32, match: PackedMatch)] = []
+    if let previous = stack.last?.matches, previous.count <= source.candidateEstimate(prepared, mode: mode) {
+      for (index, _) in previous {
+        if let match = source.matcher.match(prepared, mode: mode, at: Int(index)) {
+          result.append((index, PackedMatch(match)))
+        }
+      }
+    } else {
+      source.forEachMatch(prepared, mode: mode) { result.append((Int32($0), $1)) }
+    }
+    return result
+  }
+}

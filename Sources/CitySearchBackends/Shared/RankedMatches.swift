@@ -1,0 +1,117 @@
+import CitySearch
+
+/// A ``Match`` packed into 16 bits whose integer order is the match order (MatchSpec §5.3):
+/// class (2 bits), reading class (1), start (6), end (7). Names have at most 63 units.
+struct PackedMatch: Comparable, Sendable {
+  var bits: UInt32
+
+  init(_ match: Match) {
+    bits = UInt32(match.matchClass) << 14 | UInt32(match.readingClass) << 13 | UInt32(match.start) << 7
+      | UInt32(match.end)
+  }
+
+  init(matchClass: Int, readingClass: Int, start: Int, end: Int) {
+    bits = UInt32(matchClass) << 14 | UInt32(readingClass) << 13 | UInt32(start) << 7 | UInt32(end)
+  }
+
+  /// Larger than every real match: the "none yet" value of a running minimum.
+  static let none = PackedMatch(bits: .max)
+  init(bits: UInt32) { self.bits = bits }
+
+  var match: Match {
+    Match(
+      start: Int(bits >> 7 & 0x3F), end: Int(bits & 0x7F), matchClass: Int(bits >> 14 & 3),
+      readingClass: Int(bits >> 13 & 1))
+  }
+  /// Class and reading class, the part of the rank key that depends on the match.
+  var rankPrefix: UInt64 { UInt64(bits >> 13) }
+
+  static func < (a: PackedMatch, b: PackedMatch) -> Bool { a.bits < b.bits }
+}
+
+/// ``RankKey`` as one integer: the per-place part (level, length, rank of the id) is computed
+/// once per corpus, and the match's classes are put on top at query time.
+struct RankingTable: Sendable {
+  /// `level << 38 | length << 32 | idRank` per place.
+  private let placeKeys: ContiguousArray<UInt64>
+
+  init(corpus: Corpus) {
+    let byID = (0..<corpus.count).sorted { corpus.id(at: $0) < corpus.id(at: $1) }
+    var keys = ContiguousArray<UInt64>(repeating: 0, count: corpus.count)
+    for (rank, index) in byID.enumerated() {
+      keys[index] =
+        UInt64(corpus.level(at: index).rawValue) << 38 | UInt64(corpus.unitCount(at: index)) << 32 | UInt64(rank)
+    }
+    placeKeys = keys
+  }
+
+  /// The rank key of `place` matched as `match`; keys order places exactly as ``RankKey`` does.
+  @inline(__always)
+  func key(_ match: PackedMatch, place: Int) -> UInt64 { match.rankPrefix << 44 | placeKeys[place] }
+}
+
+/// Counts matches and keeps the best `limit` by rank key in a bounded max-heap, so that ranking
+/// costs O(n log limit) for n matches rather than a sort of all of them.
+struct TopK {
+  let limit: Int
+  private(set) var total = 0
+  private var keys: [UInt64] = []
+  private var entries: [(index: Int32, match: PackedMatch)] = []
+
+  init(limit: Int) {
+    self.limit = max(limit, 0)
+    keys.reserveCapacity(min(self.limit, 1024))
+    entries.reserveCapacity(min(self.limit, 1024))
+  }
+
+  @inline(__always)
+  mutating func insert(key: UInt64, index: Int, match: PackedMatch) {
+    total += 1
+    if keys.count < limit {
+      keys.append(key)
+      entries.append((Int32(index), match))
+      siftUp(keys.count - 1)
+    } else if limit > 0 && key < keys[0] {
+      keys[0] = key
+      entries[0] = (Int32(index), match)
+      siftDown(0)
+    }
+  }
+
+  private mutating func siftUp(_ start: Int) {
+    var child = start
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard keys[child] > keys[parent] else { return }
+      keys.swapAt(child, parent)
+      entries.swapAt(child, parent)
+      child = parent
+    }
+  }
+
+  private mutating func siftDown(_ start: Int) {
+    var parent = start
+    let n = keys.count
+    while true {
+      var largest = parent
+      let left = 2 * parent + 1
+      let right = left + 1
+      if left < n && keys[left] > keys[largest] { largest = left }
+      if right < n && keys[right] > keys[largest] { largest = right }
+      if largest == parent { return }
+      keys.swapAt(parent, largest)
+      entries.swapAt(parent, largest)
+      parent = largest
+    }
+  }
+
+  /// The result: the kept matches best first.
+  func result(_ query: NormalizedQuery, mode: MatchMode, corpus: Corpus) -> SearchResult {
+    let order = keys.indices.sorted { keys[$0] < keys[$1] }
+    let hits = order.map { i -> SearchHit in
+      let index = Int(entries[i].index)
+      return SearchHit(index: index, id: corpus.id(at: index), match: entries[i].match.match)
+    }
+    return SearchResult(normalized: query, mode: mode, total: total, hits: hits)
+  }
+}
