@@ -1,0 +1,218 @@
+import CitySearch
+
+/// A suffix trie over the reading sequences of every name: each suffix of each place's
+/// canonical sequence, and each suffix of an alternate sequence that differs from the canonical
+/// one, is a path from the root. An edge is labelled by a (unit, reading token) pair, so one
+/// walk can test Hanzi against units and letters against readings.
+///
+/// Stored flat: nodes, edges and postings are integer arrays. Labels are numbered in
+/// (spelling, unit) order, so a node's children (sorted by label) that can start with a given
+/// letter are one contiguous range. Postings record which suffix ends at a node and are laid
+/// out in depth-first order, so every suffix passing through a node is one contiguous range.
+struct PinyinSuffixTrie: Sendable {
+  // Labels.
+  /// The unit and reading token of each label.
+  let labelUnits: ContiguousArray<UInt32>
+  let labelTokens: ContiguousArray<UInt16>
+  /// `labelsByLetter[c]..<labelsByLetter[c + 1]` are the labels whose spelling starts with the
+  /// letter of ``LetterKey/digit(_:)`` value `c` (1…36); 0 and 37 bound the others.
+  let labelsByLetter: ContiguousArray<Int32>
+
+  // Nodes (0 is the root).
+  /// `edgeStarts[v]..<edgeStarts[v + 1]` are node v's edges, sorted by label.
+  let edgeStarts: ContiguousArray<Int32>
+  let edgeLabels: ContiguousArray<Int32>
+  let edgeTargets: ContiguousArray<Int32>
+  /// `postings[subtreeStarts[v]..<subtreeEnds[v]]`: every suffix whose path passes through v.
+  let subtreeStarts: ContiguousArray<Int32>
+  let subtreeEnds: ContiguousArray<Int32>
+  /// A posting: `place << 7 | alternate << 6 | start unit`.
+  let postings: ContiguousArray<UInt32>
+
+  static func posting(place: Int, start: Int, alternate: Bool) -> UInt32 {
+    UInt32(place) << 7 | (alternate ? 1 << 6 : 0) | UInt32(start)
+  }
+
+  var nodeCount: Int { edgeStarts.count - 1 }
+
+  /// The bytes of every array.
+  var byteCount: Int {
+    labelUnits.count * 4 + labelTokens.count * 2 + labelsByLetter.count * 4 + edgeStarts.count * 4
+      + edgeLabels.count * 4 + edgeTargets.count * 4 + subtreeStarts.count * 4 + subtreeEnds.count * 4
+      + postings.count * 4
+  }
+
+  /// Builds the trie of `corpus`.
+  ///
+  /// - Complexity: O(S) hash operations for S = the total length of all suffixes inserted (about
+  ///   n²/2 per name of n units), then linear passes.
+  init(corpus: Corpus) {
+    let syllabary = corpus.syllabary
+    // 1. Labels, numbered in (kind, spelling, unit) order; opaque ones last.
+    var labelOf: [UInt64: Int32] = [:]
+    var pairs: [(unit: UInt32, token: UInt16)] = []
+    func collect(_ units: ArraySlice<UInt32>, _ tokens: ArraySlice<UInt16>) {
+      for (unit, token) in zip(units, tokens) {
+        let key = UInt64(unit) << 16 | UInt64(token)
+        if labelOf[key] == nil {
+          labelOf[key] = 0
+          pairs.append((unit, token))
+        }
+      }
+    }
+    for place in 0..<corpus.count {
+      collect(corpus.units(at: place), corpus.canonicalTokens(at: place))
+      for k in 0..<corpus.alternateCount(at: place) {
+        collect(corpus.units(at: place), corpus.alternateTokens(at: place, k))
+      }
+    }
+    pairs.sort { a, b in
+      let oa = syllabary.kinds[Int(a.token)] == .opaque
+      let ob = syllabary.kinds[Int(b.token)] == .opaque
+      if oa != ob { return ob }
+      let sa = syllabary.spellings[Int(a.token)]
+      let sb = syllabary.spellings[Int(b.token)]
+      if !oa {  // letters before digits, as LetterKey numbers them
+        let da = LetterKey.digit(UInt32(sa[0]))
+        let db = LetterKey.digit(UInt32(sb[0]))
+        if da != db { return da < db }
+      }
+      if sa != sb { return sa.lexicographicallyPrecedes(sb) }
+      return a.unit < b.unit
+    }
+    for (i, pair) in pairs.enumerated() { labelOf[UInt64(pair.unit) << 16 | UInt64(pair.token)] = Int32(i) }
+    labelUnits = ContiguousArray(pairs.map(\.unit))
+    labelTokens = ContiguousArray(pairs.map(\.token))
+    var byLetter = ContiguousArray<Int32>(repeating: 0, count: 39)
+    for pair in pairs where syllabary.kinds[Int(pair.token)] != .opaque {
+      byLetter[Int(LetterKey.digit(UInt32(syllabary.spellings[Int(pair.token)][0]))) + 1] += 1
+    }
+    byLetter[38] = Int32(pairs.count)
+    for c in 1...37 { byLetter[c] += byLetter[c - 1] }
+    labelsByLetter = byLetter
+
+    // 2. Insert the suffixes; children found through one hash table keyed by (node, label).
+    var childOf: [UInt64: Int32] = [:]
+    childOf.reserveCapacity(corpus.count * 8)
+    var parents: [Int32] = [-1]
+    var parentLabels: [Int32] = [-1]
+    var ends: [(node: Int32, posting: UInt32)] = []
+    func insert(place: Int, units: ArraySlice<UInt32>, tokens: ArraySlice<UInt16>, alternate: Bool, from u: Int) {
+      var node: Int32 = 0
+      for (unit, token) in zip(units[(units.startIndex + u)...], tokens[(tokens.startIndex + u)...]) {
+        let label = labelOf[UInt64(unit) << 16 | UInt64(token)]!
+        let key = UInt64(node) << 24 | UInt64(label)
+        if let child = childOf[key] {
+          node = child
+        } else {
+          let child = Int32(parents.count)
+          parents.append(node)
+          parentLabels.append(label)
+          childOf[key] = child
+          node = child
+        }
+      }
+      ends.append((node, Self.posting(place: place, start: u, alternate: alternate)))
+    }
+    for place in 0..<corpus.count {
+      let units = corpus.units(at: place)
+      let canonical = corpus.canonicalTokens(at: place)
+      for u in 0..<units.count { insert(place: place, units: units, tokens: canonical, alternate: false, from: u) }
+      var seen: [ArraySlice<UInt16>] = []
+      for k in 0..<corpus.alternateCount(at: place) {
+        let alternate = corpus.alternateTokens(at: place, k)
+        for u in 0..<units.count {
+          // A suffix equal to the canonical one (or an earlier alternate's) adds only
+          // dominated matches: the same runs with a worse reading class.
+          let suffix = alternate[(alternate.startIndex + u)...]
+          if suffix.elementsEqual(canonical[(canonical.startIndex + u)...]) { continue }
+          if seen.contains(where: { $0.count == suffix.count && $0.elementsEqual(suffix) }) { continue }
+          seen.append(suffix)
+          insert(place: place, units: units, tokens: alternate, alternate: true, from: u)
+        }
+      }
+    }
+
+    // 3. Children as compressed rows, sorted by label.
+    let nodeCount = parents.count
+    var starts = ContiguousArray<Int32>(repeating: 0, count: nodeCount + 1)
+    for v in 1..<nodeCount { starts[Int(parents[v]) + 1] += 1 }
+    for v in 0..<nodeCount { starts[v + 1] += starts[v] }
+    var fill = starts
+    var labels = ContiguousArray<Int32>(repeating: 0, count: nodeCount - 1)
+    var targets = ContiguousArray<Int32>(repeating: 0, count: nodeCount - 1)
+    for v in 1..<nodeCount {
+      let p = Int(parents[v])
+      labels[Int(fill[p])] = parentLabels[v]
+      targets[Int(fill[p])] = Int32(v)
+      fill[p] += 1
+    }
+    for v in 0..<nodeCount where starts[v + 1] - starts[v] > 1 {
+      let range = Int(starts[v])..<Int(starts[v + 1])
+      let sorted = range.sorted { labels[$0] < labels[$1] }.map { (labels[$0], targets[$0]) }
+      for (i, edge) in zip(range, sorted) {
+        labels[i] = edge.0
+        targets[i] = edge.1
+      }
+    }
+    edgeStarts = starts
+    edgeLabels = labels
+    edgeTargets = targets
+
+    // 4. Postings in depth-first order.
+    var own = [Int32](repeating: 0, count: nodeCount)
+    for end in ends { own[Int(end.node)] += 1 }
+    var subtreeStarts = ContiguousArray<Int32>(repeating: 0, count: nodeCount)
+    var subtreeEnds = ContiguousArray<Int32>(repeating: 0, count: nodeCount)
+    var next: Int32 = 0
+    var stack: [(node: Int32, exiting: Bool)] = [(0, false)]
+    while let (v, exiting) = stack.popLast() {
+      if exiting {
+        subtreeEnds[Int(v)] = next
+        continue
+      }
+      subtreeStarts[Int(v)] = next
+      next += own[Int(v)]
+      stack.append((v, true))
+      for e in (Int(starts[Int(v)])..<Int(starts[Int(v) + 1])).reversed() { stack.append((targets[e], false)) }
+    }
+    var cursor = Array(subtreeStarts)
+    var postings = ContiguousArray<UInt32>(repeating: 0, count: ends.count)
+    for end in ends {
+      postings[Int(cursor[Int(end.node)])] = end.posting
+      cursor[Int(end.node)] += 1
+    }
+    self.subtreeStarts = subtreeStarts
+    self.subtreeEnds = subtreeEnds
+    self.postings = postings
+  }
+
+  /// Node v's edges whose label lies in `labels`, found by binary search.
+  @inline(__always)
+  func edges(of v: Int32, labels: Range<Int32>) -> Range<Int> {
+    let first = Int(edgeStarts[Int(v)])
+    let end = Int(edgeStarts[Int(v) + 1])
+    return lowerBound(labels.lowerBound, first, end)..<lowerBound(labels.upperBound, first, end)
+  }
+
+  @inline(__always)
+  private func lowerBound(_ label: Int32, _ first: Int, _ end: Int) -> Int {
+    var low = first
+    var high = end
+    while low < high {
+      let mid = (low + high) / 2
+      if edgeLabels[mid] < label { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
+  /// The labels whose spelling starts with the Latin unit `c`.
+  @inline(__always)
+  func labels(startingWith c: UInt32) -> Range<Int32> {
+    let d = Int(LetterKey.digit(c))
+    return labelsByLetter[d]..<labelsByLetter[d + 1]
+  }
+
+  /// All labels.
+  var allLabels: Range<Int32> { 0..<Int32(labelUnits.count) }
+}

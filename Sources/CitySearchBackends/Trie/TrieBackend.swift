@@ -1,0 +1,297 @@
+import CitySearch
+
+/// Walks a suffix trie of the names' reading sequences (``PinyinSuffixTrie``) with the query:
+/// in `syllable` mode the walk branches over the pieces a query can be split into (MatchSpec §3),
+/// in `seed` mode it follows the name's units, the joined pinyin and the initials (§4). Every
+/// suffix below the node where the query ends is a match whose range is known from the walk, so
+/// matches are collected without re-running the matcher, reduced to each place's best, counted
+/// and ranked with the shared ranking.
+///
+/// See docs/backends/trie.md.
+public struct TrieBackend: SearchBackend, MatchSource {
+  public static let name = "trie"
+  public static let summary = "Suffix trie of reading sequences; matches collected from the walk"
+
+  public let corpus: Corpus
+  let matcher: PlaceMatcher
+  let ranking: RankingTable
+  let trie: PinyinSuffixTrie
+  /// Token spellings, flattened: token t is `spellingBytes[spellingStarts[t]..<spellingStarts[t + 1]]`.
+  private let spellingBytes: ContiguousArray<UInt8>
+  private let spellingStarts: ContiguousArray<Int32>
+  private let kinds: ContiguousArray<Syllabary.Kind>
+  /// The labels of each Hanzi, for Hanzi in queries.
+  private let hanziLabels: [UInt32: [Int32]]
+  private let scratch: BestMatchScratchPool
+
+  public init(corpus: Corpus, options: BackendOptions = BackendOptions()) {
+    self.corpus = corpus
+    self.matcher = PlaceMatcher(corpus: corpus)
+    self.ranking = RankingTable(corpus: corpus)
+    let trie = PinyinSuffixTrie(corpus: corpus)
+    self.trie = trie
+    var bytes = ContiguousArray<UInt8>()
+    var starts = ContiguousArray<Int32>([0])
+    for spelling in corpus.syllabary.spellings {
+      bytes += spelling
+      starts.append(Int32(bytes.count))
+    }
+    spellingBytes = bytes
+    spellingStarts = starts
+    kinds = ContiguousArray(corpus.syllabary.kinds)
+    var hanziLabels: [UInt32: [Int32]] = [:]
+    for (label, unit) in trie.labelUnits.enumerated() where Hanzi.isHanzi(unit) {
+      hanziLabels[unit, default: []].append(Int32(label))
+    }
+    self.hanziLabels = hanziLabels
+    scratch = BestMatchScratchPool(placeCount: corpus.count)
+  }
+
+  /// The bytes of the trie and of the tables the walk reads.
+  public var indexByteCount: Int {
+    trie.byteCount + spellingBytes.count + spellingStarts.count * 4 + corpus.count * 8
+      + hanziLabels.reduce(0) { $0 + 16 + $1.value.count * 4 }
+  }
+
+  /// - Complexity: O(w + s) for the w trie edges the walk tries and the s suffixes below the
+  ///   nodes where it ends, plus O(p) to report the p matching places.
+  func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void) {
+    scratch.withScratch { scratch in
+      query.query.tokens.withUnsafeBufferPointer { tokens in
+        let walk = Walk(backend: self, tokens: tokens, needle: query.needle, scratch: scratch)
+        switch mode {
+        case .syllable: walk.syllable(node: 0, q: 0, depth: 0)
+        case .seed: walk.seed(latin: query.query.hasHanzi == false)
+        }
+      }
+      scratch.forEachBest(body)
+    }
+  }
+
+  /// The trie cannot tell its cost before walking; sessions narrow lists up to this size.
+  func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { 20_000 }
+
+  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
+    rankedSearch(query, mode: mode, limit: limit)
+  }
+
+  public func makeSession(mode: MatchMode, limit: Int) -> NarrowingSession {
+    NarrowingSession(source: self, mode: mode, limit: limit)
+  }
+
+  /// One walk of the trie with one query.
+  private struct Walk {
+    let backend: TrieBackend
+    let tokens: UnsafeBufferPointer<UInt32>
+    let needle: [UInt32]
+    let scratch: BestMatchScratch
+    var trie: PinyinSuffixTrie { backend.trie }
+
+    init(backend: TrieBackend, tokens: UnsafeBufferPointer<UInt32>, needle: [UInt32], scratch: BestMatchScratch) {
+      self.backend = backend
+      self.tokens = tokens
+      self.needle = needle
+      self.scratch = scratch
+    }
+
+    @inline(__always)
+    private func spelling(ofLabel label: Int32) -> (start: Int, count: Int, kind: Syllabary.Kind) {
+      let token = Int(trie.labelTokens[Int(label)])
+      let start = Int(backend.spellingStarts[token])
+      return (start, Int(backend.spellingStarts[token + 1]) - start, backend.kinds[token])
+    }
+
+    /// Calls `body(edge)` for node v's edges that can consume `t`: labels with unit `t` for a
+    /// Hanzi, labels whose spelling starts with `t` for a letter or digit.
+    @inline(__always)
+    private func forEachEdge(of v: Int32, accepting t: UInt32, _ body: (Int) -> Void) {
+      if Hanzi.isLatin(t) {
+        for e in trie.edges(of: v, labels: trie.labels(startingWith: t)) { body(e) }
+      } else if let labels = backend.hanziLabels[t] {
+        for label in labels {
+          for e in trie.edges(of: v, labels: label..<label + 1) { body(e) }
+        }
+      }
+    }
+
+    // MARK: Syllable mode (MatchSpec §3)
+
+    /// Query tokens `q...` remain; `v` is reached after `depth` units of the run.
+    func syllable(node v: Int32, q: Int, depth: Int) {
+      let m = tokens.count
+      if q == m {
+        emitRuns(v, depth: depth)
+        return
+      }
+      let t = tokens[q]
+      if t == NormalizedQuery.boundary {
+        syllable(node: v, q: q + 1, depth: depth)
+        return
+      }
+      forEachEdge(of: v, accepting: t) { e in
+        let child = trie.edgeTargets[e]
+        let label = trie.edgeLabels[e]
+        if !Hanzi.isLatin(t) {
+          syllable(node: child, q: q + 1, depth: depth + 1)
+          return
+        }
+        let (start, length, kind) = spelling(ofLabel: label)
+        switch kind {
+        case .opaque: return
+        case .literal:
+          if trie.labelUnits[Int(label)] == t { syllable(node: child, q: q + 1, depth: depth + 1) }
+        case .syllable:
+          let bytes = backend.spellingBytes
+          let twoLetterInitial =
+            length >= 2 && bytes[start + 1] == UInt8(ascii: "h")
+            && (bytes[start] == UInt8(ascii: "z") || bytes[start] == UInt8(ascii: "c")
+              || bytes[start] == UInt8(ascii: "s"))
+          var k = 0
+          while k < length && q + k < m && UInt32(bytes[start + k]) == tokens[q + k] {
+            k += 1
+            if k == length || k == 1 || (k == 2 && twoLetterInitial) {
+              syllable(node: child, q: q + k, depth: depth + 1)
+            } else if q + k == m {
+              emitRuns(child, depth: depth + 1)
+            }
+          }
+        }
+      }
+    }
+
+    /// Every suffix through v is a run from its start unit of `depth` units.
+    private func emitRuns(_ v: Int32, depth: Int) {
+      let corpus = backend.corpus
+      for i in Int(trie.subtreeStarts[Int(v)])..<Int(trie.subtreeEnds[Int(v)]) {
+        let posting = trie.postings[i]
+        let place = Int(posting >> 7)
+        let start = Int(posting & 63)
+        let end = start + depth
+        let matchClass =
+          start > 0 ? 2 : (end == corpus.unitCount(at: place) || end == corpus.shortNameUnitCount(at: place) ? 0 : 1)
+        scratch.offer(
+          place, PackedMatch(matchClass: matchClass, readingClass: Int(posting >> 6 & 1), start: start, end: end))
+      }
+    }
+
+    // MARK: Seed mode (MatchSpec §4)
+
+    func seed(latin: Bool) {
+      name(node: 0, q: 0)
+      guard latin else { return }
+      // §4.2 An occurrence in the pinyin starts inside some unit's spelling, at any offset.
+      let m = needle.count
+      for e in trie.edges(of: 0, labels: 0..<trie.labelsByLetter[37]) {
+        let (start, length, _) = spelling(ofLabel: trie.edgeLabels[e])
+        let child = trie.edgeTargets[e]
+        for offset in 0..<length {
+          let available = length - offset
+          var k = 0
+          while k < min(available, m) && UInt32(backend.spellingBytes[start + offset + k]) == needle[k] { k += 1 }
+          if k == m {
+            emitSeed(child, depth: 1, source: .pinyin(offset: offset))
+          } else if k == available {
+            pinyin(node: child, q: k, depth: 1, offset: offset)
+          }
+        }
+      }
+      // §4.3 The initials.
+      for e in trie.edges(of: 0, labels: trie.labels(startingWith: needle[0])) {
+        initials(node: trie.edgeTargets[e], q: 1, depth: 1)
+      }
+    }
+
+    /// §4.1 The needle as consecutive units of the name.
+    private func name(node v: Int32, q: Int) {
+      if q == needle.count {
+        emitSeed(v, depth: q, source: .name)
+        return
+      }
+      forEachEdge(of: v, accepting: needle[q]) { e in
+        if trie.labelUnits[Int(trie.edgeLabels[e])] == needle[q] { name(node: trie.edgeTargets[e], q: q + 1) }
+      }
+    }
+
+    /// Needle letters `q...` remain; the occurrence began `offset` letters into the first unit.
+    private func pinyin(node v: Int32, q: Int, depth: Int, offset: Int) {
+      let m = needle.count
+      for e in Int(trie.edgeStarts[Int(v)])..<Int(trie.edgeStarts[Int(v) + 1]) {
+        let child = trie.edgeTargets[e]
+        let (start, length, kind) = spelling(ofLabel: trie.edgeLabels[e])
+        if kind == .opaque {  // no letters: the occurrence runs on through it
+          pinyin(node: child, q: q, depth: depth + 1, offset: offset)
+          continue
+        }
+        let count = min(length, m - q)
+        var k = 0
+        while k < count && UInt32(backend.spellingBytes[start + k]) == needle[q + k] { k += 1 }
+        guard k == count else { continue }
+        if q + count == m {
+          emitSeed(child, depth: depth + 1, source: .pinyin(offset: offset))
+        } else {
+          pinyin(node: child, q: q + count, depth: depth + 1, offset: offset)
+        }
+      }
+    }
+
+    /// Needle letters `q...` remain to be matched by the initials of the next units.
+    private func initials(node v: Int32, q: Int, depth: Int) {
+      if q == needle.count {
+        emitSeed(v, depth: depth, source: .initials)
+        return
+      }
+      for e in Int(trie.edgeStarts[Int(v)])..<Int(trie.edgeStarts[Int(v) + 1]) {
+        let (start, _, kind) = spelling(ofLabel: trie.edgeLabels[e])
+        if kind == .opaque {
+          initials(node: trie.edgeTargets[e], q: q, depth: depth + 1)
+        } else if UInt32(backend.spellingBytes[start]) == needle[q] {
+          initials(node: trie.edgeTargets[e], q: q + 1, depth: depth + 1)
+        }
+      }
+    }
+
+    enum SeedSource {
+      case name
+      case pinyin(offset: Int)
+      case initials
+    }
+
+    /// Every canonical suffix through v holds an occurrence spanning `depth` units from its start.
+    private func emitSeed(_ v: Int32, depth: Int, source: SeedSource) {
+      let corpus = backend.corpus
+      let m = needle.count
+      for i in Int(trie.subtreeStarts[Int(v)])..<Int(trie.subtreeEnds[Int(v)]) {
+        let posting = trie.postings[i]
+        guard posting & (1 << 6) == 0 else { continue }  // seed mode reads the canonical pinyin only
+        let place = Int(posting >> 7)
+        let start = Int(posting & 63)
+        let short = corpus.shortNameUnitCount(at: place)
+        let offset: Int
+        let whole: Int
+        let shortLength: Int
+        switch source {
+        case .name:
+          (offset, whole, shortLength) = (start, corpus.unitCount(at: place), short)
+        case .pinyin(let within):
+          let ends = corpus.pinyinUnitEnds(at: place)
+          offset = (start == 0 ? 0 : Int(ends[ends.startIndex + start - 1])) + within
+          whole = corpus.joinedPinyin(at: place).count
+          shortLength = short > 0 ? Int(ends[ends.startIndex + short - 1]) : 0
+        case .initials:
+          let tokens = corpus.canonicalTokens(at: place)
+          var before = 0
+          var total = 0
+          var inShort = 0
+          for (u, token) in tokens.enumerated() where backend.kinds[Int(token)] != .opaque {
+            if u < start { before += 1 }
+            if u < short { inShort += 1 }
+            total += 1
+          }
+          (offset, whole, shortLength) = (before, total, inShort)
+        }
+        let matchClass = offset == 0 && (m == whole || m == shortLength) ? 0 : (offset == 0 ? 1 : 2)
+        scratch.offer(place, PackedMatch(matchClass: matchClass, readingClass: 0, start: start, end: start + depth))
+      }
+    }
+  }
+}
