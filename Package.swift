@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "CitySearchCorpus", targets: ["CitySearchCorpus"]),
     .library(name: "CitySearchBackends", targets: ["CitySearchBackends"]),
     .library(name: "CitySearchICU", targets: ["CitySearchICU"]),
+    .library(name: "CitySearchSQLite", targets: ["CitySearchSQLite"]),
+    .library(name: "CitySearchCatalog", targets: ["CitySearchCatalog"]),
     .executable(name: "citybench", targets: ["citybench"]),
   ],
   targets: [
@@ -20,7 +22,8 @@ let package = Package(
       dependencies: ["CitySearch"],
       resources: [.embedInCode("cities.tsv"), .embedInCode("polyphones.tsv"), .embedInCode("traditional.tsv")]
     ),
-    // The interchangeable backends, one folder each.
+    // The pure-Swift backends (linear reference, trie, inverted index), one folder each, and
+    // what they share (ranking, sessions).
     .target(name: "CitySearchBackends", dependencies: ["CitySearch"]),
     // System ICU (Debian: libicu-dev), reached through one C shim whose header exposes only
     // plain C types: ICU's own headers would clash with the copy bundled in Foundation.
@@ -28,14 +31,26 @@ let package = Package(
       name: "CICUShim",
       linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
     ),
+    // The ICU wrapper and the two ICU transliteration backends.
     .target(name: "CitySearchICU", dependencies: ["CitySearch", "CICUShim"]),
+    // System SQLite (Debian: libsqlite3-dev) and the FTS5 backend.
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "CitySearchSQLite", dependencies: ["CitySearch", "CitySearchBackends", "CSQLite"]),
+    // Every shipped backend by name, for the command line and the conformance suite.
+    .target(
+      name: "CitySearchCatalog",
+      dependencies: ["CitySearch", "CitySearchBackends", "CitySearchICU", "CitySearchSQLite"]
+    ),
     .executableTarget(
       name: "citybench",
-      dependencies: ["CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchICU"]
+      dependencies: ["CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchICU", "CitySearchCatalog"]
     ),
     .testTarget(
       name: "CitySearchTests",
-      dependencies: ["CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchICU"],
+      dependencies: [
+        "CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchICU", "CitySearchSQLite",
+        "CitySearchCatalog",
+      ],
       exclude: ["Golden", "Fixtures"]
     ),
     // End-to-end tests that run the built `citybench` binary.

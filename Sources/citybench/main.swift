@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchBackends
+import CitySearchCatalog
 import Foundation
 
 let generalUsage = """

@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchBackends
+import CitySearchCatalog
 import Testing
 
 /// The differential checker itself, and every shipped backend run through it.

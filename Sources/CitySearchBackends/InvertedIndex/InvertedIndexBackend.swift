@@ -17,8 +17,8 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
   public static let summary = "Posting lists of letter keys and Hanzi, intersected, then verified by the shared matcher"
 
   public let corpus: Corpus
-  let matcher: PlaceMatcher
-  let ranking: RankingTable
+  package let matcher: PlaceMatcher
+  package let ranking: RankingTable
   private let syllableLists: PostingLists
   private let seedLists: PostingLists
   /// The distinct Hanzi of the corpus, ascending; `hanziLists[i]` belongs to `hanzi[i]`.
@@ -29,7 +29,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
     self.corpus = corpus
     self.matcher = PlaceMatcher(corpus: corpus)
     self.ranking = RankingTable(corpus: corpus)
-    let generator = SyllableKeyGenerator(spellings: corpus.syllabary.spellings, kinds: corpus.syllabary.kinds)
+    let generator = SyllableKeyGenerator(syllabary: corpus.syllabary)
     syllableLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count) { place, out in
       generator.keys(readings: corpus.canonicalTokens(at: place), into: &out)
       for k in 0..<corpus.alternateCount(at: place) {
@@ -116,7 +116,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
   /// - Complexity: O(s · log L) to intersect lists (s the shortest), then one matcher call per
   ///   candidate; all places when the query selects no list (a query of boundary marks only is
   ///   empty, so this does not happen for a non-empty query).
-  func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void) {
+  package func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void) {
     guard let lists = lists(for: query, mode: mode) else { return }
     func verify(_ place: Int) {
       if let match = matcher.match(query, mode: mode, at: place) { body(place, PackedMatch(match)) }
@@ -128,7 +128,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
     }
   }
 
-  func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int {
+  package func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int {
     lists(for: query, mode: mode)?.map(\.count).min() ?? 0
   }
 

@@ -2,7 +2,7 @@ import CitySearch
 
 /// A backend that can list every place matching a query with its match; ranking, counting and
 /// the incremental session are then shared (``TopK``, ``NarrowingSession``).
-protocol MatchSource: Sendable {
+package protocol MatchSource: Sendable {
   var corpus: Corpus { get }
   var matcher: PlaceMatcher { get }
   var ranking: RankingTable { get }
@@ -16,12 +16,12 @@ protocol MatchSource: Sendable {
 }
 
 extension MatchSource {
-  func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { .max }
+  package func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { .max }
 
   /// Counts every match and keeps the best `limit`.
   ///
   /// - Complexity: the backend's enumeration plus O(n log limit) for n matches.
-  func rankedSearch(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
+  package func rankedSearch(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
     var top = TopK(limit: limit)
     if !query.isEmpty {
       forEachMatch(matcher.prepare(query), mode: mode) { index, match in
@@ -45,7 +45,7 @@ public struct NarrowingSession: SearchSession {
   /// The match lists of the current text's prefixes, shortest first; never an empty query.
   private var stack: [(query: NormalizedQuery, matches: [(index: Int32, match: PackedMatch)])] = []
 
-  init(source: any MatchSource, mode: MatchMode, limit: Int) {
+  package init(source: any MatchSource, mode: MatchMode, limit: Int) {
     self.source = source
     self.mode = mode
     self.limit = limit

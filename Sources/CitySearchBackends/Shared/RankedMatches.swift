@@ -2,23 +2,23 @@ import CitySearch
 
 /// A ``Match`` packed into 16 bits whose integer order is the match order (MatchSpec §5.3):
 /// class (2 bits), reading class (1), start (6), end (7). Names have at most 63 units.
-struct PackedMatch: Comparable, Sendable {
-  var bits: UInt32
+package struct PackedMatch: Comparable, Sendable {
+  package var bits: UInt32
 
-  init(_ match: Match) {
+  package init(_ match: Match) {
     bits = UInt32(match.matchClass) << 14 | UInt32(match.readingClass) << 13 | UInt32(match.start) << 7
       | UInt32(match.end)
   }
 
-  init(matchClass: Int, readingClass: Int, start: Int, end: Int) {
+  package init(matchClass: Int, readingClass: Int, start: Int, end: Int) {
     bits = UInt32(matchClass) << 14 | UInt32(readingClass) << 13 | UInt32(start) << 7 | UInt32(end)
   }
 
   /// Larger than every real match: the "none yet" value of a running minimum.
-  static let none = PackedMatch(bits: .max)
-  init(bits: UInt32) { self.bits = bits }
+  package static let none = PackedMatch(bits: .max)
+  package init(bits: UInt32) { self.bits = bits }
 
-  var match: Match {
+  package var match: Match {
     Match(
       start: Int(bits >> 7 & 0x3F), end: Int(bits & 0x7F), matchClass: Int(bits >> 14 & 3),
       readingClass: Int(bits >> 13 & 1))
@@ -26,16 +26,16 @@ struct PackedMatch: Comparable, Sendable {
   /// Class and reading class, the part of the rank key that depends on the match.
   var rankPrefix: UInt64 { UInt64(bits >> 13) }
 
-  static func < (a: PackedMatch, b: PackedMatch) -> Bool { a.bits < b.bits }
+  package static func < (a: PackedMatch, b: PackedMatch) -> Bool { a.bits < b.bits }
 }
 
 /// ``RankKey`` as one integer: the per-place part (level, length, rank of the id) is computed
 /// once per corpus, and the match's classes are put on top at query time.
-struct RankingTable: Sendable {
+package struct RankingTable: Sendable {
   /// `level << 38 | length << 32 | idRank` per place.
   private let placeKeys: ContiguousArray<UInt64>
 
-  init(corpus: Corpus) {
+  package init(corpus: Corpus) {
     let byID = (0..<corpus.count).sorted { corpus.id(at: $0) < corpus.id(at: $1) }
     var keys = ContiguousArray<UInt64>(repeating: 0, count: corpus.count)
     for (rank, index) in byID.enumerated() {
@@ -47,25 +47,25 @@ struct RankingTable: Sendable {
 
   /// The rank key of `place` matched as `match`; keys order places exactly as ``RankKey`` does.
   @inline(__always)
-  func key(_ match: PackedMatch, place: Int) -> UInt64 { match.rankPrefix << 44 | placeKeys[place] }
+  package func key(_ match: PackedMatch, place: Int) -> UInt64 { match.rankPrefix << 44 | placeKeys[place] }
 }
 
 /// Counts matches and keeps the best `limit` by rank key in a bounded max-heap, so that ranking
 /// costs O(n log limit) for n matches rather than a sort of all of them.
-struct TopK {
-  let limit: Int
-  private(set) var total = 0
+package struct TopK {
+  package let limit: Int
+  package private(set) var total = 0
   private var keys: [UInt64] = []
   private var entries: [(index: Int32, match: PackedMatch)] = []
 
-  init(limit: Int) {
+  package init(limit: Int) {
     self.limit = max(limit, 0)
     keys.reserveCapacity(min(self.limit, 1024))
     entries.reserveCapacity(min(self.limit, 1024))
   }
 
   @inline(__always)
-  mutating func insert(key: UInt64, index: Int, match: PackedMatch) {
+  package mutating func insert(key: UInt64, index: Int, match: PackedMatch) {
     total += 1
     if keys.count < limit {
       keys.append(key)
@@ -106,7 +106,7 @@ struct TopK {
   }
 
   /// The result: the kept matches best first.
-  func result(_ query: NormalizedQuery, mode: MatchMode, corpus: Corpus) -> SearchResult {
+  package func result(_ query: NormalizedQuery, mode: MatchMode, corpus: Corpus) -> SearchResult {
     let order = keys.indices.sorted { keys[$0] < keys[$1] }
     let hits = order.map { i -> SearchHit in
       let index = Int(entries[i].index)

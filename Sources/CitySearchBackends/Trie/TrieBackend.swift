@@ -13,8 +13,8 @@ public struct TrieBackend: SearchBackend, MatchSource {
   public static let summary = "Suffix trie of reading sequences; matches collected from the walk"
 
   public let corpus: Corpus
-  let matcher: PlaceMatcher
-  let ranking: RankingTable
+  package let matcher: PlaceMatcher
+  package let ranking: RankingTable
   let trie: PinyinSuffixTrie
   /// Token spellings, flattened: token t is `spellingBytes[spellingStarts[t]..<spellingStarts[t + 1]]`.
   private let spellingBytes: ContiguousArray<UInt8>
@@ -55,7 +55,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
 
   /// - Complexity: O(w + s) for the w trie edges the walk tries and the s suffixes below the
   ///   nodes where it ends, plus O(p) to report the p matching places.
-  func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void) {
+  package func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void) {
     scratch.withScratch { scratch in
       query.query.tokens.withUnsafeBufferPointer { tokens in
         let walk = Walk(backend: self, tokens: tokens, needle: query.needle, scratch: scratch)
@@ -69,7 +69,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
   }
 
   /// The trie cannot tell its cost before walking; sessions narrow lists up to this size.
-  func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { 20_000 }
+  package func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { 20_000 }
 
   public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
     rankedSearch(query, mode: mode, limit: limit)

@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchBackends
+import CitySearchCatalog
 import Foundation
 
 /// `citybench` with no command: loads the default corpus and shows what each backend answers

@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchBackends
+import CitySearchCatalog
 import Foundation
 
 /// `citybench search`: answers queries from a corpus with one backend.

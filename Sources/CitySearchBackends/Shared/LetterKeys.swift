@@ -2,18 +2,30 @@ import CitySearch
 
 /// Keys for strings of one to three letters or digits: each character is a digit 1…36 in base
 /// 37 (`a`…`z` then `0`…`9`), so strings of different lengths never share a key.
-enum LetterKey {
+package enum LetterKey {
   /// The number of keys: every string of up to three characters.
-  static let count = 37 * 37 * 37
+  package static let count = 37 * 37 * 37
 
   @inline(__always)
-  static func digit(_ c: UInt32) -> Int32 { c >= 0x61 ? Int32(c - 0x61 + 1) : Int32(c - 0x30 + 27) }
+  package static func digit(_ c: UInt32) -> Int32 { c >= 0x61 ? Int32(c - 0x61 + 1) : Int32(c - 0x30 + 27) }
 
   @inline(__always)
-  static func appending(_ key: Int32, _ c: UInt32) -> Int32 { key * 37 + digit(c) }
+  package static func appending(_ key: Int32, _ c: UInt32) -> Int32 { key * 37 + digit(c) }
+
+  /// The string a key stands for (`bjs`).
+  package static func string(_ key: Int32) -> String {
+    var scalars: [Unicode.Scalar] = []
+    var rest = key
+    while rest > 0 {
+      let d = UInt32(rest % 37)
+      scalars.append(Unicode.Scalar(d <= 26 ? 0x60 + d : 0x30 + d - 27)!)
+      rest /= 37
+    }
+    return String(String.UnicodeScalarView(scalars.reversed()))
+  }
 
   /// The key of a string of one to three Latin units.
-  static func of<C: Collection>(_ letters: C) -> Int32 where C.Element == UInt32 {
+  package static func of<C: Collection>(_ letters: C) -> Int32 where C.Element == UInt32 {
     letters.reduce(0) { appending($0, $1) }
   }
 }
@@ -23,11 +35,16 @@ enum LetterKey {
 /// first piece begins at a unit; a piece is a whole syllable, its initial, or any prefix when it
 /// is the last piece; a literal unit is its own letter. So the query's first `L` letters are
 /// whole pieces consumed from consecutive units, then a prefix of the next unit's spelling.
-struct SyllableKeyGenerator {
+package struct SyllableKeyGenerator {
   let spellings: [[UInt8]]
   let kinds: [Syllabary.Kind]
 
-  func keys(readings: ArraySlice<UInt16>, into out: inout [Int32]) {
+  package init(syllabary: Syllabary) {
+    spellings = syllabary.spellings
+    kinds = syllabary.kinds
+  }
+
+  package func keys(readings: ArraySlice<UInt16>, into out: inout [Int32]) {
     for u in readings.indices {
       for length in 1...3 { walk(readings, from: u, need: length, key: 0, into: &out) }
     }

@@ -1,0 +1,183 @@
+import CitySearch
+
+/// What both ICU backends share: the compiled transliterator, a matcher whose syllabary also
+/// knows the syllables plain ICU produces, and the step from a transliteration to the
+/// matcher's ``PlaceMatcher/Subject``.
+struct ICUReadings: Sendable {
+  let corpus: Corpus
+  let transliterator: PinyinTransliterator
+  let raw: Bool
+  let syllabary: Syllabary
+  let matcher: PlaceMatcher
+  /// The token of a unit ICU could not read: matches no query piece.
+  let unreadable: UInt16
+
+  init(corpus: Corpus, options: BackendOptions) throws {
+    self.corpus = corpus
+    raw = options["icu-raw"].map { $0 != "false" } ?? false
+    transliterator = try PinyinTransliterator(corpus: corpus, raw: raw)
+    var syllabary = corpus.syllabary
+    // Every syllable, so that any ICU reading has a token (raw ICU reads names differently).
+    for initial in ["", "b", "p", "m", "f", "d", "t", "n", "l", "g", "k", "h", "j", "q", "x", "zh", "ch", "sh", "r", "z", "c", "s", "y", "w"] {
+      for final in Self.finals { _ = syllabary.intern(initial + final, kind: .syllable) }
+    }
+    unreadable = syllabary.intern("\u{FFFD}", kind: .opaque)!
+    self.syllabary = syllabary
+    matcher = PlaceMatcher(corpus: corpus, syllabary: syllabary)
+  }
+
+  /// Spellings that follow an initial in some syllable (a superset: unknown combinations are
+  /// merely unused tokens).
+  static let finals = [
+    "a", "o", "e", "i", "u", "v", "ai", "ei", "ao", "ou", "an", "en", "ang", "eng", "ong", "er", "ia", "ie", "iao",
+    "iu", "ian", "in", "iang", "ing", "iong", "ua", "uo", "uai", "ui", "uan", "un", "uang", "ve", "van", "vn", "ue",
+    "io", "m", "n", "ng", "hm", "hng",
+  ]
+
+  /// The place read through ICU: canonical tokens, alternates, joined pinyin and unit ends.
+  func subject(at index: Int) -> (tokens: [UInt16], alternates: [UInt16], pinyin: [UInt8], ends: [UInt8]) {
+    let units = corpus.units(at: index)
+    let output = (try? transliterator.transliterate(corpus.name(at: index))) ?? ""
+    let readings = PinyinTransliterator.readings(of: output, units: units)
+    var tokens: [UInt16] = []
+    var pinyin: [UInt8] = []
+    var ends: [UInt8] = []
+    for (u, unit) in units.enumerated() {
+      var token = unreadable
+      if let reading = readings?[u], let id = syllabary.id(of: reading) {
+        token = id
+      } else if !Hanzi.isHanzi(unit), let id = syllabary.id(of: String(Unicode.Scalar(unit)!)) {
+        token = id
+      }
+      if syllabary.kinds[Int(token)] != .opaque { pinyin += syllabary.spellings[Int(token)] }
+      tokens.append(token)
+      ends.append(UInt8(clamping: pinyin.count))
+    }
+    // Alternate readings come from the polyphone table (MatchSpec §7) relative to ICU's
+    // canonical reading; with the overrides that reading is the corpus's own.
+    var alternates: [UInt16] = []
+    if !raw && tokens.elementsEqual(corpus.canonicalTokens(at: index)) {
+      alternates = Array(corpus.alternateTokens(at: index))
+    } else if let readings {
+      let scalars = units.map { Unicode.Scalar($0)! }
+      for sequence in corpus.tables.alternates(units: scalars, canonical: readings) {
+        alternates += sequence.map { syllabary.id(of: $0) ?? unreadable }
+      }
+    }
+    return (tokens, alternates, pinyin, ends)
+  }
+}
+
+/// What the app that inspired this package did: at every keystroke, for every place,
+/// transliterate the name with ICU (the engine of `CFStringTransform`) and test the match; no
+/// cache. ICU is made to agree with the corpus by one override rule per name that plain ICU
+/// reads differently (``PinyinTransliterator``); option `icu-raw` drops them.
+///
+/// See docs/backends/icu.md.
+public struct ICUBackend: SearchBackend {
+  public static let name = "icu"
+  public static let summary = "ICU Han-Latin with per-name override rules, transliterating every name at every keystroke"
+
+  public let corpus: Corpus
+  let readings: ICUReadings
+
+  public init(corpus: Corpus, options: BackendOptions = BackendOptions()) throws {
+    self.corpus = corpus
+    readings = try ICUReadings(corpus: corpus, options: options)
+  }
+
+  /// How many names needed an override rule.
+  public var overrideCount: Int { readings.transliterator.overrideCount }
+
+  /// - Complexity: O(P) ICU transliterations and matcher calls for P places, plus a sort of
+  ///   the matches.
+  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
+    let prepared = readings.matcher.prepare(query)
+    var matches: [(key: RankKey, hit: SearchHit)] = []
+    if !query.isEmpty {
+      for index in 0..<corpus.count {
+        let read = readings.subject(at: index)
+        let subject = PlaceMatcher.Subject(
+          units: corpus.units(at: index), canonical: read.tokens[...], alternates: read.alternates[...],
+          pinyin: read.pinyin[...], pinyinUnitEnds: read.ends[...], shortLength: corpus.shortNameUnitCount(at: index))
+        guard let match = readings.matcher.match(prepared, mode: mode, subject: subject) else { continue }
+        matches.append((RankKey(match: match, place: index, in: corpus), SearchHit(index: index, id: corpus.id(at: index), match: match)))
+      }
+    }
+    matches.sort { $0.key < $1.key }
+    return SearchResult(normalized: query, mode: mode, total: matches.count, hits: matches.prefix(max(limit, 0)).map(\.hit))
+  }
+}
+
+/// ``ICUBackend`` with each name transliterated once, at build; a search then scans the stored
+/// readings with the shared matcher.
+///
+/// See docs/backends/icu.md.
+public struct ICUCachedBackend: SearchBackend {
+  public static let name = "icu-cached"
+  public static let summary = "ICU Han-Latin with per-name override rules, each name transliterated once at build"
+
+  public let corpus: Corpus
+  let readings: ICUReadings
+  private let tokens: [UInt16]
+  private let alternates: [UInt16]
+  private let alternateStarts: [Int32]
+  private let pinyin: [UInt8]
+  private let pinyinStarts: [Int32]
+  private let ends: [UInt8]
+
+  public init(corpus: Corpus, options: BackendOptions = BackendOptions()) throws {
+    self.corpus = corpus
+    readings = try ICUReadings(corpus: corpus, options: options)
+    var tokens: [UInt16] = []
+    var alternates: [UInt16] = []
+    var alternateStarts: [Int32] = [0]
+    var pinyin: [UInt8] = []
+    var pinyinStarts: [Int32] = [0]
+    var ends: [UInt8] = []
+    for index in 0..<corpus.count {
+      let read = readings.subject(at: index)
+      tokens += read.tokens
+      alternates += read.alternates
+      alternateStarts.append(Int32(alternates.count))
+      pinyin += read.pinyin
+      pinyinStarts.append(Int32(pinyin.count))
+      ends += read.ends
+    }
+    (self.tokens, self.alternates, self.alternateStarts) = (tokens, alternates, alternateStarts)
+    (self.pinyin, self.pinyinStarts, self.ends) = (pinyin, pinyinStarts, ends)
+  }
+
+  /// How many names needed an override rule.
+  public var overrideCount: Int { readings.transliterator.overrideCount }
+
+  /// The bytes of the stored readings.
+  public var indexByteCount: Int {
+    tokens.count * 2 + alternates.count * 2 + alternateStarts.count * 4 + pinyin.count + pinyinStarts.count * 4
+      + ends.count
+  }
+
+  /// - Complexity: O(P · c) for P places and the matcher's per-place cost c, plus a sort of
+  ///   the matches.
+  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
+    let prepared = readings.matcher.prepare(query)
+    var matches: [(key: RankKey, hit: SearchHit)] = []
+    if !query.isEmpty {
+      var unitStart = 0
+      for index in 0..<corpus.count {
+        let units = corpus.units(at: index)
+        let unitRange = unitStart..<unitStart + units.count
+        unitStart += units.count
+        let subject = PlaceMatcher.Subject(
+          units: units, canonical: tokens[unitRange],
+          alternates: alternates[Int(alternateStarts[index])..<Int(alternateStarts[index + 1])],
+          pinyin: pinyin[Int(pinyinStarts[index])..<Int(pinyinStarts[index + 1])], pinyinUnitEnds: ends[unitRange],
+          shortLength: corpus.shortNameUnitCount(at: index))
+        guard let match = readings.matcher.match(prepared, mode: mode, subject: subject) else { continue }
+        matches.append((RankKey(match: match, place: index, in: corpus), SearchHit(index: index, id: corpus.id(at: index), match: match)))
+      }
+    }
+    matches.sort { $0.key < $1.key }
+    return SearchResult(normalized: query, mode: mode, total: matches.count, hits: matches.prefix(max(limit, 0)).map(\.hit))
+  }
+}

@@ -1,0 +1,94 @@
+import CitySearch
+import Foundation
+
+/// The transliterator an ICU backend compiles for a corpus: `Han-Latin; Latin-ASCII`, preceded
+/// (unless raw) by one rule per name whose plain ICU reading differs from the corpus's canonical
+/// pinyin, such as `^'长沙市'$ > 'chang sha shi';`. Plain ICU reads 长 as zhang and 厦 as sha;
+/// the rules are what it takes to make ICU agree with the reviewed corpus.
+///
+/// ICU transliterators are not thread-safe; calls are serialized by a lock.
+public final class PinyinTransliterator: @unchecked Sendable {
+  /// The transform applied after the overrides.
+  public static let baseTransform = "Han-Latin; Latin-ASCII"
+
+  /// How many names needed an override rule (0 when raw).
+  public let overrideCount: Int
+  /// The rule text compiled (empty when raw).
+  public let rules: String
+  private let transliterator: Transliterator
+  private let lock = NSLock()
+
+  /// Compiles the transliterator for `corpus`; with `raw`, plain ICU without overrides.
+  ///
+  /// - Complexity: one plain transliteration per place, then ICU's rule compilation.
+  public init(corpus: Corpus, raw: Bool) throws {
+    let plain = try Transliterator(id: Self.baseTransform)
+    guard !raw else {
+      transliterator = plain
+      overrideCount = 0
+      rules = ""
+      return
+    }
+    var rules = ""
+    var count = 0
+    var seen = Set<String>()
+    for index in 0..<corpus.count {
+      let name = corpus.name(at: index)
+      guard !seen.contains(name) else { continue }
+      seen.insert(name)
+      let canonical = corpus.pinyin(at: index)
+      let output = try plain.transliterate(name)
+      if Self.readings(of: output, units: corpus.units(at: index)) == canonical { continue }
+      rules += "^\(Self.quoted(name))$ > \(Self.quoted(canonical.joined(separator: " ")));\n"
+      count += 1
+    }
+    rules += ":: Han-Latin;\n:: Latin-ASCII;\n"
+    transliterator = try Transliterator(id: "CitySearch-Pinyin", rules: rules)
+    overrideCount = count
+    self.rules = rules
+  }
+
+  /// Transliterates one name.
+  public func transliterate(_ name: String) throws -> String {
+    lock.lock()
+    defer { lock.unlock() }
+    return try transliterator.transliterate(name)
+  }
+
+  /// Reads a transliteration back as one reading per unit of the name (MatchSpec §1): the
+  /// syllable of a Hanzi, the unit itself for a Latin letter, digit or any other character.
+  /// `nil` when the output does not line up with the units (ICU left a Hanzi untransliterated,
+  /// for instance).
+  public static func readings(of output: String, units: ArraySlice<UInt32>) -> [String]? {
+    let scalars = Array(output.unicodeScalars.lazy.map { $0.value >= 0x41 && $0.value <= 0x5A ? $0.value + 0x20 : $0.value })
+    var position = 0
+    var result: [String] = []
+    result.reserveCapacity(units.count)
+    func isLetter(_ v: UInt32) -> Bool { v >= 0x61 && v <= 0x7A }
+    for unit in units {
+      while position < scalars.count && scalars[position] == 0x20 { position += 1 }
+      if Hanzi.isHanzi(unit) {
+        let start = position
+        while position < scalars.count && isLetter(scalars[position]) { position += 1 }
+        let syllable = String(String.UnicodeScalarView(scalars[start..<position].map { Unicode.Scalar($0)! }))
+        guard Syllabary.isSyllable(syllable[...]) else { return nil }
+        result.append(syllable)
+      } else if Hanzi.isLatin(unit) {
+        guard position < scalars.count && scalars[position] == unit else { return nil }
+        position += 1
+        result.append(String(Unicode.Scalar(unit)!))
+      } else {
+        // A character with no reading: skip whatever ICU made of it.
+        while position < scalars.count && scalars[position] != 0x20 && !Hanzi.isLatin(scalars[position]) {
+          position += 1
+        }
+        result.append(String(Unicode.Scalar(unit)!))
+      }
+    }
+    while position < scalars.count && scalars[position] == 0x20 { position += 1 }
+    return position == scalars.count ? result : nil
+  }
+
+  /// `text` as an ICU rule literal.
+  static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
+}

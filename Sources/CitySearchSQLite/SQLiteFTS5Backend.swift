@@ -1,0 +1,144 @@
+import CitySearch
+import CitySearchBackends
+import Foundation
+
+/// The peer many app engineers would reach for: an in-memory SQLite database with an FTS5
+/// table (`trigram` tokenizer) over each place's name, joined pinyin, initials and the
+/// three-letter strings a `syllable`-mode query can begin with. Queries of three characters or
+/// more are FTS5 substring matches; shorter ones look up whole tokens in a second FTS5 table
+/// (default tokenizer) of the one- and two-character strings, since a trigram index cannot
+/// answer them. Every candidate is verified with the shared matcher, so results conform.
+///
+/// Each keystroke is a fresh SQL query, as an app using SQLite would do it.
+///
+/// See docs/backends/sqlite-fts5.md.
+public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
+  public static let name = "sqlite-fts5"
+  public static let summary = "SQLite FTS5 trigram index (in memory) for candidates, verified by the shared matcher"
+
+  public let corpus: Corpus
+  package let matcher: PlaceMatcher
+  package let ranking: RankingTable
+  private let store: Store
+  /// The bytes SQLite allocated while building (`sqlite3_memory_used` before and after).
+  public let indexByteCount: Int
+
+  public init(corpus: Corpus, options: BackendOptions = BackendOptions()) throws {
+    self.corpus = corpus
+    matcher = PlaceMatcher(corpus: corpus)
+    ranking = RankingTable(corpus: corpus)
+    let before = sqliteMemoryUsed
+    store = try Store(corpus: corpus)
+    indexByteCount = Int(sqliteMemoryUsed - before)
+  }
+
+  package func forEachMatch(
+    _ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void
+  ) {
+    let (sql, match) = Self.candidateQuery(query, mode: mode)
+    store.forEachCandidate(sql, match) { place in
+      if let m = matcher.match(query, mode: mode, at: place) { body(place, PackedMatch(m)) }
+    }
+  }
+
+  /// Which table to ask and the FTS5 query: a superset of the matches (MatchSpec §3, §4).
+  static func candidateQuery(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> (Store.Table, String) {
+    let needle = query.needle
+    func text(_ tokens: some Sequence<UInt32>) -> String {
+      String(String.UnicodeScalarView(tokens.map { Unicode.Scalar($0)! }))
+    }
+    if query.query.hasHanzi {
+      // Seed: the needle is a substring of the name. Syllable: each Hanzi is a unit.
+      let part = mode == .seed ? needle : [needle.first { !Hanzi.isLatin($0) }!]
+      return part.count >= 3 ? (.trigrams, "name : \"\(text(part))\"") : (.grams, "han : \"\(text(part))\"")
+    }
+    switch mode {
+    case .syllable:
+      let prefix = needle.prefix(3)
+      return prefix.count == 3 ? (.trigrams, "starts : \"\(text(prefix))\"") : (.grams, "syl : \"\(text(prefix))\"")
+    case .seed:
+      return needle.count >= 3
+        ? (.trigrams, "{pinyin initials} : \"\(text(needle))\"") : (.grams, "seed : \"\(text(needle))\"")
+    }
+  }
+
+  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
+    rankedSearch(query, mode: mode, limit: limit)
+  }
+
+  /// The database and its prepared queries; SQLite statements are used by one thread at a time.
+  final class Store: @unchecked Sendable {
+    enum Table { case trigrams, grams }
+    private let database: SQLiteDatabase
+    private let trigramQuery: SQLiteStatement
+    private let gramQuery: SQLiteStatement
+    private let lock = NSLock()
+
+    init(corpus: Corpus) throws {
+      database = try SQLiteDatabase()
+      try database.execute(
+        """
+        CREATE VIRTUAL TABLE trigrams USING fts5(name, pinyin, initials, starts, tokenize = 'trigram');
+        CREATE VIRTUAL TABLE grams USING fts5(syl, seed, han);
+        BEGIN;
+        """)
+      let insertTrigrams = try database.prepare(
+        "INSERT INTO trigrams(rowid, name, pinyin, initials, starts) VALUES (?, ?, ?, ?, ?)")
+      let insertGrams = try database.prepare("INSERT INTO grams(rowid, syl, seed, han) VALUES (?, ?, ?, ?)")
+      let generator = SyllableKeyGenerator(syllabary: corpus.syllabary)
+      let kinds = corpus.syllabary.kinds
+      let spellings = corpus.syllabary.spellings
+      var keys: [Int32] = []
+      for place in 0..<corpus.count {
+        let pinyin = Array(corpus.joinedPinyin(at: place))
+        let initials = corpus.canonicalTokens(at: place).compactMap {
+          kinds[Int($0)] == .opaque ? nil : spellings[Int($0)][0]
+        }
+        keys.removeAll(keepingCapacity: true)
+        generator.keys(readings: corpus.canonicalTokens(at: place), into: &keys)
+        for k in 0..<corpus.alternateCount(at: place) {
+          generator.keys(readings: corpus.alternateTokens(at: place, k), into: &keys)
+        }
+        let strings = Set(keys.map(LetterKey.string))
+        let starts = strings.filter { $0.utf8.count == 3 }.sorted().joined(separator: " ")
+        let syl = strings.filter { $0.utf8.count < 3 }.sorted().joined(separator: " ")
+        let seed = Set(Self.shortGrams(pinyin) + Self.shortGrams(initials)).sorted().joined(separator: " ")
+        let units = Array(corpus.units(at: place))
+        let han = Set(Self.shortGrams(units).map { String(String.UnicodeScalarView($0.map { Unicode.Scalar($0)! })) })
+          .sorted().joined(separator: " ")
+        try insertTrigrams.run([
+          place + 1, corpus.name(at: place), String(decoding: pinyin, as: UTF8.self),
+          String(decoding: initials, as: UTF8.self), starts,
+        ])
+        try insertGrams.run([place + 1, syl, seed, han])
+      }
+      try database.execute("COMMIT; INSERT INTO trigrams(trigrams) VALUES ('optimize'); INSERT INTO grams(grams) VALUES ('optimize');")
+      trigramQuery = try database.prepare("SELECT rowid FROM trigrams WHERE trigrams MATCH ?")
+      gramQuery = try database.prepare("SELECT rowid FROM grams WHERE grams MATCH ?")
+    }
+
+    /// The one- and two-element substrings.
+    static func shortGrams<T: Equatable>(_ s: [T]) -> [[T]] {
+      var grams: [[T]] = []
+      for i in s.indices {
+        grams.append([s[i]])
+        if i + 1 < s.count { grams.append([s[i], s[i + 1]]) }
+      }
+      return grams
+    }
+
+    static func shortGrams(_ s: [UInt8]) -> [String] {
+      shortGrams(s).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func forEachCandidate(_ table: Table, _ match: String, _ body: (Int) -> Void) {
+      lock.lock()
+      defer { lock.unlock() }
+      let statement = table == .trigrams ? trigramQuery : gramQuery
+      var rows: [Int] = []
+      // A query that SQLite rejects has no candidates; the strings built above are always valid.
+      try? statement.forEachInteger([match]) { rows.append(Int($0) - 1) }
+      rows.forEach(body)
+    }
+  }
+}
