@@ -36,20 +36,27 @@ let package = Package(
     // System SQLite (Debian: libsqlite3-dev) and the FTS5 backend.
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .target(name: "CitySearchSQLite", dependencies: ["CitySearch", "CitySearchBackends", "CSQLite"]),
+    // The differential check against the reference: query sets, comparison, reproductions.
+    .target(name: "CitySearchConformance", dependencies: ["CitySearch", "CitySearchBackends"]),
     // Every shipped backend by name, for the command line and the conformance suite.
     .target(
       name: "CitySearchCatalog",
       dependencies: ["CitySearch", "CitySearchBackends", "CitySearchICU", "CitySearchSQLite"]
     ),
+    // The heap counter the harness reads around a backend's build (glibc mallinfo2).
+    .target(name: "CMemoryShim"),
     .executableTarget(
       name: "citybench",
-      dependencies: ["CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchICU", "CitySearchCatalog"]
+      dependencies: [
+        "CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchICU", "CitySearchCatalog",
+        "CitySearchConformance", "CMemoryShim",
+      ]
     ),
     .testTarget(
       name: "CitySearchTests",
       dependencies: [
         "CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchICU", "CitySearchSQLite",
-        "CitySearchCatalog",
+        "CitySearchCatalog", "CitySearchConformance",
       ],
       exclude: ["Golden", "Fixtures"]
     ),

@@ -21,7 +21,11 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
   package let ranking: RankingTable
   private let store: Store
   /// The bytes SQLite allocated while building (`sqlite3_memory_used` before and after).
-  public let indexByteCount: Int
+  private let sqliteBytes: Int
+
+  public var statistics: IndexStatistics {
+    IndexStatistics(countedBytes: sqliteBytes + corpus.count * 8, notes: ["sqlite": sqliteVersion])
+  }
 
   public init(corpus: Corpus, options: BackendOptions = BackendOptions()) throws {
     self.corpus = corpus
@@ -29,7 +33,7 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
     ranking = RankingTable(corpus: corpus)
     let before = sqliteMemoryUsed
     store = try Store(corpus: corpus)
-    indexByteCount = Int(sqliteMemoryUsed - before)
+    sqliteBytes = Int(sqliteMemoryUsed - before)
   }
 
   package func forEachMatch(

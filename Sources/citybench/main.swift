@@ -13,6 +13,7 @@ let generalUsage = """
     search     answer queries from a corpus with one backend
     browse     list places in A–Z sections with a hot section first
     corpus     load a corpus and print its size and load time
+    conform    check every backend against the reference (the differential check)
     backends   list the search backends
     help       show this help, or a command's help ('citybench help search')
 
@@ -37,6 +38,7 @@ func run(_ arguments: [String]) -> Int32 {
     "search": (SearchCommand.usage, SearchCommand.run),
     "browse": (BrowseCommand.usage, BrowseCommand.run),
     "corpus": (CorpusCommand.usage, CorpusCommand.run),
+    "conform": (ConformCommand.usage, ConformCommand.run),
     "backends": (
       "Usage: citybench backends\n\nLists the search backends.",
       { _ in

@@ -1,6 +1,8 @@
 import CitySearch
 import CitySearchBackends
 import CitySearchCatalog
+import CitySearchConformance
+import CitySearchICU
 import Testing
 
 /// The differential checker itself, and every shipped backend run through it.
@@ -25,41 +27,92 @@ import Testing
     }
   }
 
-  @Test func checkerReportsADivergence() {
+  @Test func differenceNamesTheTotalAndTheFirstPosition() throws {
     let reference = Fixtures.citiesReference
     let broken = DroppingBackend(corpus: Fixtures.cities, options: BackendOptions())
     let expected = reference.search("bj", mode: .syllable, limit: 20)
     let actual = broken.search("bj", mode: .syllable, limit: 20)
-    #expect(ConformanceChecker<DroppingBackend>.difference(expected: expected, actual: actual) == "total 8, expected 9")
-    #expect(ConformanceChecker<DroppingBackend>.difference(expected: expected, actual: expected) == nil)
+    let difference = try #require(ResultDifference(expected: expected, actual: actual))
+    #expect(difference.position == 9)
+    #expect(difference.description == "total 8, expected 9; position 9: got nothing, expected #540421 [1,3) class 2/0")
+    #expect(ResultDifference(expected: expected, actual: expected) == nil)
+    let table = difference.sideBySide(corpus: Fixtures.cities)
+    #expect(table.contains("> 9 "))
+    #expect(table.contains("expected (total 9)"))
+  }
+
+  @Test func differentialRunFindsTheDivergenceAndItsSignature() {
+    let run = DifferentialRun(reference: Fixtures.citiesReference)
+    let broken = DroppingBackend(corpus: Fixtures.cities, options: BackendOptions())
+    let outcome = run.check(broken, label: "dropping", mode: .syllable, texts: ["bj", "beijing"], targets: ["bj"])
+    // 'beijing' has one hit (dropped too); 'bj' loses its last.
+    #expect(outcome.statelessChecked == 2)
+    #expect(outcome.divergenceCount == 2)
+    #expect(outcome.divergences.allSatisfy { $0.culprits.count == 1 })
+    #expect(outcome.sessionNote != nil)  // RepeatingSession: covered by the stateless pass
   }
 
   static let queries = [
     "bj", "beij", "北京", "xi'an", "xian", "zhongqing", "lv", "長沙", "b", "zh", "chaoyang", "eijing", "sh", "hebs",
+    "gu'an'x", "cs", "chongq", "重", "a", "wlmq", "xm", "hhht",
   ]
 
+  /// Every backend but the slow uncached ICU one, which answers a few of the queries.
   @Test(arguments: BackendCatalog.all.map { $0.name })
   func backendConformsOnSampleQueries(name: String) throws {
     let type = try #require(BackendCatalog.backend(named: name))
-    try checkAll(type, corpus: Fixtures.cities)
+    let queries = type == ICUBackend.self ? Array(Self.queries.prefix(4)) : Self.queries
+    try checkAll(type, queries: queries)
   }
 
-  private func checkAll<B: SearchBackend>(_ type: B.Type, corpus: Corpus) throws {
-    let checker = ConformanceChecker(
-      try B(corpus: corpus, options: BackendOptions()), reference: Fixtures.citiesReference)
-    for query in Self.queries {
+  private func checkAll<B: SearchBackend>(_ type: B.Type, queries: [String]) throws {
+    let checker = ConformanceChecker(try B(corpus: Fixtures.cities, options: BackendOptions()), reference: Fixtures.citiesReference)
+    for query in queries {
       for mode in MatchMode.allCases {
         checker.check(query, mode: mode)
         checker.checkTyping(query, mode: mode)
       }
     }
   }
+
+  /// A representative slice of `citybench conform`'s exhaustive sweep of cities: every form of
+  /// every 40th place typed out keystroke by keystroke, for the indexed backends.
+  @Test(arguments: ["trie", "inverted-index", "sqlite-fts5"])
+  func indexedBackendConformsOnExhaustiveSlice(name: String) throws {
+    let type = try #require(BackendCatalog.backend(named: name))
+    func run<B: SearchBackend>(_ type: B.Type) throws {
+      let corpus = Fixtures.cities
+      let checker = ConformanceChecker(try B(corpus: corpus, options: BackendOptions()), reference: Fixtures.citiesReference)
+      for place in stride(from: 0, to: corpus.count, by: 40) {
+        for form in ConformanceQueries.forms(of: place, in: corpus) {
+          for mode in MatchMode.allCases where !checker.checkTyping(form, mode: mode) { return }
+        }
+      }
+    }
+    try run(type)
+  }
+
+  /// Raw ICU reads 长沙 as zhang sha: without the overrides, chang sha is only an alternate
+  /// reading (from the polyphone table), so 长沙 drops to reading class 1.
+  @Test func rawICUDivergesWhereICUMisreads() throws {
+    let corpus = Fixtures.cities
+    let raw = try ICUCachedBackend(corpus: corpus, options: BackendOptions(["icu-raw": "true"]))
+    let fixed = try ICUCachedBackend(corpus: corpus, options: BackendOptions())
+    let changsha = try #require(corpus.index(of: 430100))
+    #expect(fixed.search("changsha").hits.first { $0.index == changsha }?.match.readingClass == 0)
+    #expect(raw.search("changsha").hits.first { $0.index == changsha }?.match.readingClass == 1)
+    #expect(raw.search("zhangsha").hits.first?.id == 430100)
+    #expect(fixed.overrideCount > 100)
+    #expect(raw.overrideCount == 0)
+  }
 }
 
 /// Backends are immutable after build and safe to query from many threads.
 @Suite struct ConcurrencyTests {
-  @Test func concurrentQueriesAgreeWithSerialOnes() async {
-    let backend = Fixtures.citiesReference
+  @Test(arguments: ["linear", "trie", "inverted-index", "sqlite-fts5", "icu-cached"])
+  func concurrentQueriesAgreeWithSerialOnes(name: String) async throws {
+    let type = try #require(BackendCatalog.backend(named: name))
+    let backend = try type.init(corpus: Fixtures.cities, options: BackendOptions())
     let queries = ConformanceTests.queries + ["x", "重庆", "lv", "b'j"]
     let serial = queries.map { backend.search($0, mode: .syllable, limit: 20) }
     let concurrent = await withTaskGroup(of: (Int, SearchResult).self) { group in

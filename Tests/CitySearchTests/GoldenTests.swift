@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchBackends
+import CitySearchCatalog
 import Foundation
 import Testing
 
@@ -30,6 +31,21 @@ import Testing
     let total = try #require(golden.total, "case not recorded yet")
     #expect(result.total == total)
     #expect(result.hits.map(\.id) == golden.ids)
+  }
+
+  /// Every indexed backend gives the golden answer too (the uncached ICU backend is checked
+  /// by the conformance tests; it takes about 0.1 s per query).
+  @Test(arguments: ["trie", "inverted-index", "sqlite-fts5", "icu-cached"])
+  func backendAnswersEveryGoldenCase(_ name: String) throws {
+    guard !Self.recording else { return }
+    let type = try #require(BackendCatalog.backend(named: name))
+    let backends = try ["cities", "latin-digits"].map { try type.init(corpus: Self.corpus($0), options: BackendOptions()) }
+    for golden in Self.cases {
+      let backend = backends[golden.corpus == "cities" ? 0 : 1]
+      let result = backend.search(golden.query, mode: golden.mode, limit: GoldenCase.limit)
+      #expect(result.total == golden.total, "\(name) \(golden.mode) '\(golden.query)'")
+      #expect(result.hits.map(\.id) == golden.ids, "\(name) \(golden.mode) '\(golden.query)'")
+    }
   }
 
   @Test func recordIfAsked() throws {

@@ -88,6 +88,13 @@ public struct PlaceMatcher: Sendable {
     let latinNeedle: [UInt8]?
     /// The query's letters and digits (``Hanzi/letterMask(_:)``); a place must have them all.
     let letterMask: UInt64
+    /// The fewest units a `seed` match spans: boundary marks do not count there (MatchSpec §4),
+    /// so a Latin needle needs one unit per six letters, a needle with Hanzi one per token.
+    let seedMinimumUnits: Int
+
+    /// The fewest units a match spans in `mode`.
+    @inline(__always)
+    func minimumUnits(_ mode: MatchMode) -> Int { mode == .syllable ? query.minimumUnits : seedMinimumUnits }
   }
 
   /// Derives once what every place's match needs.
@@ -95,7 +102,7 @@ public struct PlaceMatcher: Sendable {
     let needle = query.tokens.filter { $0 != NormalizedQuery.boundary }
     return PreparedQuery(
       query: query, needle: needle, latinNeedle: query.hasHanzi ? nil : needle.map { UInt8(truncatingIfNeeded: $0) },
-      letterMask: Hanzi.letterMask(needle))
+      letterMask: Hanzi.letterMask(needle), seedMinimumUnits: query.hasHanzi ? needle.count : (needle.count + 5) / 6)
   }
 
   /// The place's best match (MatchSpec §5.3), or `nil`. Prefer ``match(_:mode:at:)-(PreparedQuery,_,_)``
@@ -111,7 +118,7 @@ public struct PlaceMatcher: Sendable {
   ///   needing more units than the name has is rejected at once).
   public func match(_ prepared: PreparedQuery, mode: MatchMode, at index: Int) -> Match? {
     // Two necessary conditions that most places fail: enough units, and every query letter.
-    guard prepared.query.minimumUnits <= corpus.unitCount(at: index),
+    guard prepared.minimumUnits(mode) <= corpus.unitCount(at: index),
       prepared.letterMask & ~corpus.letterMask(at: index) == 0
     else { return nil }
     return match(prepared, mode: mode, subject: subject(at: index))
@@ -120,7 +127,7 @@ public struct PlaceMatcher: Sendable {
   /// The best match of a place given as a ``Subject`` (MatchSpec §5.3), or `nil`.
   public func match(_ prepared: PreparedQuery, mode: MatchMode, subject: Subject) -> Match? {
     let query = prepared.query
-    guard !query.isEmpty, query.minimumUnits <= subject.units.count else { return nil }
+    guard !query.isEmpty, prepared.minimumUnits(mode) <= subject.units.count else { return nil }
     switch mode {
     case .syllable: return syllableMatch(query, subject)
     case .seed: return seedMatch(prepared, subject)

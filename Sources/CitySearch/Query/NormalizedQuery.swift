@@ -6,8 +6,9 @@ public struct NormalizedQuery: Sendable, Hashable {
 
   /// The tokens; boundary marks never lead, trail or repeat.
   public let tokens: [UInt32]
-  /// The fewest name units any match must span: one per Hanzi, and one per six letters of each
-  /// Latin run (no syllable is longer). Lets a matcher reject a long query at once.
+  /// The fewest name units any `syllable`-mode match must span: one per Hanzi, and one per six
+  /// letters of each Latin run between boundary marks (no syllable is longer). Lets a matcher
+  /// reject a long query at once. (The `seed` mode ignores boundary marks, MatchSpec §4.)
   public let minimumUnits: Int
   /// Whether the query has any Hanzi.
   public let hasHanzi: Bool

@@ -5,6 +5,21 @@ public struct BackendOptions: Sendable, Hashable {
   public subscript(key: String) -> String? { values[key] }
 }
 
+/// What a backend reports about its index once built, for reports and `citybench backends`.
+public struct IndexStatistics: Sendable, Hashable {
+  /// The bytes of the backend's own structures, counted from their element counts (or, for
+  /// SQLite, SQLite's own allocation counter). The corpus, shared by every backend, is not
+  /// included; the harness also measures the allocator around the build.
+  public var countedBytes: Int
+  /// Facts worth a line in a report, such as `["override rules": "131"]`.
+  public var notes: [String: String]
+
+  public init(countedBytes: Int, notes: [String: String] = [:]) {
+    self.countedBytes = countedBytes
+    self.notes = notes
+  }
+}
+
 /// A city search strategy. Every backend builds from a ``Corpus`` and must return exactly what
 /// the reference (``LinearScanBackend`` in `CitySearchBackends`) returns: the same total, the
 /// same ordered hits, the same match ranges and classes, in both modes.
@@ -29,6 +44,9 @@ public protocol SearchBackend: Sendable {
 
   var corpus: Corpus { get }
 
+  /// The size of the index and notes about it.
+  var statistics: IndexStatistics { get }
+
   /// Answers a normalized query. An empty query has zero results.
   func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult
 
@@ -37,6 +55,8 @@ public protocol SearchBackend: Sendable {
 }
 
 extension SearchBackend {
+  public var statistics: IndexStatistics { IndexStatistics(countedBytes: 0) }
+
   /// Normalizes `text` (MatchSpec §2) and answers it.
   public func search(_ text: String, mode: MatchMode = .syllable, limit: Int = 20) -> SearchResult {
     search(QueryNormalizer(tables: corpus.tables).normalize(text), mode: mode, limit: limit)

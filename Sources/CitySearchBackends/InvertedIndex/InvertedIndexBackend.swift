@@ -76,10 +76,15 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
     return low < sorted.count && sorted[low] == value ? low : nil
   }
 
-  /// The bytes of the posting lists and the Hanzi table (the matcher's and ranking's arrays
-  /// are counted by ``indexByteCount``).
-  public var indexByteCount: Int {
-    syllableLists.byteCount + seedLists.byteCount + hanziLists.byteCount + hanzi.count * 4 + corpus.count * 8
+  /// The posting lists, the Hanzi table and the ranking table.
+  public var statistics: IndexStatistics {
+    IndexStatistics(
+      countedBytes: syllableLists.byteCount + seedLists.byteCount + hanziLists.byteCount + hanzi.count * 4
+        + corpus.count * 8,
+      notes: [
+        "postings": String(syllableLists.entryCount + seedLists.entryCount + hanziLists.entryCount),
+        "distinct Hanzi": String(hanzi.count),
+      ])
   }
 
   /// The lists whose intersection holds every match of `query` (each a necessary condition),

@@ -47,10 +47,15 @@ public struct TrieBackend: SearchBackend, MatchSource {
     scratch = BestMatchScratchPool(placeCount: corpus.count)
   }
 
-  /// The bytes of the trie and of the tables the walk reads.
-  public var indexByteCount: Int {
-    trie.byteCount + spellingBytes.count + spellingStarts.count * 4 + corpus.count * 8
-      + hanziLabels.reduce(0) { $0 + 16 + $1.value.count * 4 }
+  /// The trie, the tables the walk reads and the ranking table.
+  public var statistics: IndexStatistics {
+    IndexStatistics(
+      countedBytes: trie.byteCount + spellingBytes.count + spellingStarts.count * 4 + corpus.count * 8
+        + hanziLabels.reduce(0) { $0 + 16 + $1.value.count * 4 },
+      notes: [
+        "nodes": String(trie.nodeCount), "postings": String(trie.postings.count),
+        "labels": String(trie.labelUnits.count),
+      ])
   }
 
   /// - Complexity: O(w + s) for the w trie edges the walk tries and the s suffixes below the

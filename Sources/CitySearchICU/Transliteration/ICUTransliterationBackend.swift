@@ -34,6 +34,12 @@ struct ICUReadings: Sendable {
     "io", "m", "n", "ng", "hm", "hng",
   ]
 
+  func statistics(countedBytes: Int) -> IndexStatistics {
+    IndexStatistics(
+      countedBytes: countedBytes,
+      notes: ["override rules": raw ? "none (raw)" : String(transliterator.overrideCount), "icu": icuVersion])
+  }
+
   /// The place read through ICU: canonical tokens, alternates, joined pinyin and unit ends.
   func subject(at index: Int) -> (tokens: [UInt16], alternates: [UInt16], pinyin: [UInt8], ends: [UInt8]) {
     let units = corpus.units(at: index)
@@ -88,6 +94,8 @@ public struct ICUBackend: SearchBackend {
 
   /// How many names needed an override rule.
   public var overrideCount: Int { readings.transliterator.overrideCount }
+
+  public var statistics: IndexStatistics { readings.statistics(countedBytes: readings.transliterator.rules.utf8.count) }
 
   /// - Complexity: O(P) ICU transliterations and matcher calls for P places, plus a sort of
   ///   the matches.
@@ -151,10 +159,11 @@ public struct ICUCachedBackend: SearchBackend {
   /// How many names needed an override rule.
   public var overrideCount: Int { readings.transliterator.overrideCount }
 
-  /// The bytes of the stored readings.
-  public var indexByteCount: Int {
-    tokens.count * 2 + alternates.count * 2 + alternateStarts.count * 4 + pinyin.count + pinyinStarts.count * 4
-      + ends.count
+  /// The stored readings and the rule text.
+  public var statistics: IndexStatistics {
+    readings.statistics(
+      countedBytes: tokens.count * 2 + alternates.count * 2 + alternateStarts.count * 4 + pinyin.count
+        + pinyinStarts.count * 4 + ends.count + readings.transliterator.rules.utf8.count)
   }
 
   /// - Complexity: O(P · c) for P places and the matcher's per-place cost c, plus a sort of

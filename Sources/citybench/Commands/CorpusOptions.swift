@@ -21,9 +21,21 @@ struct CorpusOptions {
   let explicitDirectory: String?
 
   init(_ arguments: ParsedArguments) {
-    corpus = arguments["--corpus"] ?? CorpusTier.cities.rawValue
+    self.init(corpus: arguments["--corpus"] ?? CorpusTier.cities.rawValue, directory: arguments["--corpus-dir"])
+  }
+
+  /// `corpus` (a tier or a path) from `directory`, else `$CITYBENCH_CORPUS_DIR`.
+  init(corpus: String = CorpusTier.cities.rawValue, directory: String?) {
+    self.corpus = corpus
     let environment = ProcessInfo.processInfo.environment[CorpusDirectory.environmentVariable]
-    explicitDirectory = arguments["--corpus-dir"] ?? (environment?.isEmpty == false ? environment : nil)
+    explicitDirectory = directory ?? (environment?.isEmpty == false ? environment : nil)
+  }
+
+  /// A file of the package that holds the corpus directory (`Conformance/…`), if it exists.
+  func packageFile(_ relativePath: String) -> String? {
+    guard let dir = CorpusDirectory.locate(explicit: explicitDirectory) else { return nil }
+    let path = URL(fileURLWithPath: dir.path).deletingLastPathComponent().appendingPathComponent(relativePath).path
+    return FileManager.default.fileExists(atPath: path) ? path : nil
   }
 
   /// Loads the selected corpus: `cities` from the binary unless a directory was named, the

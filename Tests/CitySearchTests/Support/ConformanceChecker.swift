@@ -1,10 +1,12 @@
 import CitySearch
 import CitySearchBackends
+import CitySearchConformance
 import Testing
 
 /// The differential checker every backend's tests call: a backend must return exactly what the
 /// reference returns — total, ordered ids, ranges and classes — stateless and through its
-/// session API, keystroke by keystroke (with backspaces).
+/// session API, keystroke by keystroke (with backspaces). Differences are described by
+/// ``ResultDifference``, the same comparison `citybench conform` uses.
 struct ConformanceChecker<Backend: SearchBackend> {
   let backend: Backend
   let reference: LinearScanBackend
@@ -16,45 +18,29 @@ struct ConformanceChecker<Backend: SearchBackend> {
     self.limit = limit
   }
 
-  /// A readable description of the first difference between two results, or `nil`.
-  static func difference(expected: SearchResult, actual: SearchResult) -> String? {
-    if expected.total != actual.total { return "total \(actual.total), expected \(expected.total)" }
-    for (position, (e, a)) in zip(expected.hits, actual.hits).enumerated() where e != a {
-      return "position \(position + 1): got \(a.id) \(a.match), expected \(e.id) \(e.match)"
-    }
-    if expected.hits.count != actual.hits.count {
-      return "\(actual.hits.count) hits, expected \(expected.hits.count)"
-    }
-    return nil
-  }
-
-  /// Checks one query in one mode, stateless.
-  func check(_ query: String, mode: MatchMode, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+  /// Checks one query in one mode, stateless. Returns whether it conformed.
+  @discardableResult
+  func check(_ query: String, mode: MatchMode, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool {
     let expected = reference.search(query, mode: mode, limit: limit)
     let actual = backend.search(query, mode: mode, limit: limit)
-    if let diff = Self.difference(expected: expected, actual: actual) {
-      Issue.record("\(Backend.name) \(mode) '\(query)': \(diff)", sourceLocation: sourceLocation)
-    }
+    guard let difference = ResultDifference(expected: expected, actual: actual) else { return true }
+    Issue.record("\(Backend.name) \(mode) '\(query)': \(difference)", sourceLocation: sourceLocation)
+    return false
   }
 
-  /// Types `query` one character at a time, backspaces `backspaces` characters and retypes
-  /// them, comparing every keystroke's answer with the reference's stateless answer.
-  func checkTyping(
-    _ query: String, mode: MatchMode, backspaces: Int = 2, sourceLocation: Testing.SourceLocation = #_sourceLocation
-  ) {
+  /// Types `query` one character at a time, backspaces two characters and retypes them,
+  /// comparing every keystroke's answer with the reference's stateless answer.
+  @discardableResult
+  func checkTyping(_ query: String, mode: MatchMode, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool {
     var session = backend.makeSession(mode: mode, limit: limit)
-    let characters = Array(query)
-    var keystrokes: [String] = (1...max(characters.count, 1)).map { String(characters.prefix($0)) }
-    let cut = max(characters.count - backspaces, 0)
-    keystrokes += (cut..<characters.count).reversed().map { String(characters.prefix($0)) }
-    keystrokes += (cut..<characters.count).map { String(characters.prefix($0 + 1)) }
-    for text in keystrokes {
+    for text in ConformanceQueries.keystrokes(typing: query) {
       let expected = reference.search(text, mode: mode, limit: limit)
-      if let diff = Self.difference(expected: expected, actual: session.update(text)) {
+      if let difference = ResultDifference(expected: expected, actual: session.update(text)) {
         Issue.record(
-          "\(Backend.name) session \(mode) at '\(text)' of '\(query)': \(diff)", sourceLocation: sourceLocation)
-        return
+          "\(Backend.name) session \(mode) at '\(text)' of '\(query)': \(difference)", sourceLocation: sourceLocation)
+        return false
       }
     }
+    return true
   }
 }

@@ -1,0 +1,160 @@
+import CitySearch
+import CitySearchBackends
+import Foundation
+
+/// One divergence from the reference: where it happened and how.
+public struct Divergence: Sendable {
+  public let backend: String
+  public let mode: MatchMode
+  /// The text of the search box when the answers differed.
+  public let query: String
+  /// For a session divergence, the texts typed before it (oldest first); empty when stateless.
+  public let typed: [String]
+  public let difference: ResultDifference
+  /// The places whose presence or match differs between the full (unlimited) answers: the
+  /// divergence's signature, matched against the expected failures.
+  public let culprits: [PlaceID]
+}
+
+/// What one backend did on one query set in one mode.
+public struct BackendOutcome: Sendable {
+  public let backend: String
+  public let mode: MatchMode
+  public var statelessChecked = 0
+  public var statelessTotal = 0
+  public var keystrokesChecked = 0
+  /// Why sessions were not replayed, when they were not.
+  public var sessionNote: String?
+  public var divergences: [Divergence] = []
+  /// Divergences found beyond the ones kept (only the first 200 are kept with details).
+  public var divergenceCount = 0
+}
+
+/// The differential check: answers every query with the reference (once per text, cached) and
+/// compares each backend's answer with it, stateless and keystroke by keystroke through the
+/// backend's session. Work is spread over the machine's cores.
+public final class DifferentialRun: @unchecked Sendable {
+  public let reference: LinearScanBackend
+  public let limit: Int
+  private var answers: [MatchMode: [String: SearchResult]] = [:]
+  private let lock = NSLock()
+
+  public init(reference: LinearScanBackend, limit: Int = 20) {
+    self.reference = reference
+    self.limit = limit
+  }
+
+  /// Computes the reference's answers for `texts` that are not known yet.
+  public func prepare(_ texts: [String], mode: MatchMode, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) {
+    let known = answers[mode] ?? [:]
+    let missing = Array(Set(texts).filter { known[$0] == nil })
+    let (reference, limit) = (self.reference, self.limit)
+    let results = parallelMap(missing, progress: progress) { reference.search($0, mode: mode, limit: limit) }
+    var updated = known
+    for (text, result) in zip(missing, results) { updated[text] = result }
+    answers[mode] = updated
+  }
+
+  /// The reference's answer (computed on demand if `prepare` did not see the text).
+  public func expected(_ text: String, mode: MatchMode) -> SearchResult {
+    lock.lock()
+    let known = answers[mode]?[text]
+    lock.unlock()
+    return known ?? reference.search(text, mode: mode, limit: limit)
+  }
+
+  /// Checks `backend` on `texts` (stateless; an even sample of at most `sample` of them when
+  /// given) and on `targets` typed keystroke by keystroke through its session.
+  public func check<B: SearchBackend>(
+    _ backend: B, label: String, mode: MatchMode, texts: [String], targets: [String], sample: Int? = nil,
+    progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+  ) -> BackendOutcome {
+    var outcome = BackendOutcome(backend: label, mode: mode)
+    let distinct = Array(Set(texts)).sorted()
+    let chosen = sample.map { evenSample(distinct, $0) } ?? distinct
+    outcome.statelessTotal = distinct.count
+    outcome.statelessChecked = chosen.count
+    let limit = self.limit
+    let stateless = parallelMap(chosen, progress: progress) { [self] text -> Divergence? in
+      let actual = backend.search(text, mode: mode, limit: limit)
+      return divergence(backend, label: label, mode: mode, text: text, typed: [], actual: actual)
+    }
+    record(stateless.compactMap { $0 }, into: &outcome)
+
+    if B.Session.self == RepeatingSession<B>.self {
+      outcome.sessionNote = "its session answers each keystroke statelessly, checked above"
+    } else if sample != nil {
+      outcome.sessionNote = "sampled backend: sessions not replayed"
+    } else {
+      let sessions = parallelMap(targets) { [self] target -> (Int, Divergence?) in
+        var session = backend.makeSession(mode: mode, limit: limit)
+        let keystrokes = ConformanceQueries.keystrokes(typing: target)
+        for (i, text) in keystrokes.enumerated() {
+          let actual = session.update(text)
+          if let found = divergence(
+            backend, label: label, mode: mode, text: text, typed: Array(keystrokes[..<i]), actual: actual)
+          {
+            return (i + 1, found)
+          }
+        }
+        return (keystrokes.count, nil)
+      }
+      outcome.keystrokesChecked = sessions.reduce(0) { $0 + $1.0 }
+      record(sessions.compactMap(\.1), into: &outcome)
+    }
+    return outcome
+  }
+
+  private func record(_ found: [Divergence], into outcome: inout BackendOutcome) {
+    outcome.divergenceCount += found.count
+    outcome.divergences += found.prefix(max(200 - outcome.divergences.count, 0))
+  }
+
+  private func divergence<B: SearchBackend>(
+    _ backend: B, label: String, mode: MatchMode, text: String, typed: [String], actual: SearchResult
+  ) -> Divergence? {
+    let expected = expected(text, mode: mode)
+    guard let difference = ResultDifference(expected: expected, actual: actual) else { return nil }
+    // The signature: compare the full answers.
+    let all = Int.max
+    let full = Set(reference.search(text, mode: mode, limit: all).hits)
+    let fullActual = Set(backend.search(text, mode: mode, limit: all).hits)
+    let culprits = Set(full.symmetricDifference(fullActual).map(\.id)).sorted()
+    return Divergence(
+      backend: label, mode: mode, query: text, typed: typed, difference: difference, culprits: culprits)
+  }
+}
+
+/// At most `count` elements spread evenly over `items`.
+func evenSample<T>(_ items: [T], _ count: Int) -> [T] {
+  guard items.count > count, count > 0 else { return items }
+  return (0..<count).map { items[$0 * items.count / count] }
+}
+
+/// `transform` applied to every element on all cores, results in order.
+func parallelMap<T: Sendable, R: Sendable>(
+  _ items: [T], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }, _ transform: @escaping @Sendable (T) -> R
+) -> [R] {
+  let results = ParallelResults<R>(count: items.count)
+  let chunk = max(1, min(256, items.count / 64))
+  let chunks = (items.count + chunk - 1) / chunk
+  DispatchQueue.concurrentPerform(iterations: chunks) { c in
+    let range = (c * chunk)..<min((c + 1) * chunk, items.count)
+    let values = range.map { transform(items[$0]) }
+    results.lock.lock()
+    for (i, value) in zip(range, values) { results.values[i] = value }
+    results.done += range.count
+    let done = results.done
+    results.lock.unlock()
+    progress(done, items.count)
+  }
+  return results.values.map { $0! }
+}
+
+/// The shared output of ``parallelMap(_:progress:_:)``, written under its lock.
+private final class ParallelResults<R>: @unchecked Sendable {
+  var values: [R?]
+  var done = 0
+  let lock = NSLock()
+  init(count: Int) { values = [R?](repeating: nil, count: count) }
+}

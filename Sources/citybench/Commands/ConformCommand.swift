@@ -1,0 +1,243 @@
+import CitySearch
+import CitySearchBackends
+import CitySearchCatalog
+import CitySearchConformance
+import CitySearchICU
+import Foundation
+
+/// `citybench conform`: the differential check of every backend against the reference.
+enum ConformCommand {
+  static let usage = """
+    Usage: citybench conform [options]
+
+    Compares every backend with the reference (linear) on the golden queries, exhaustively
+    on cities (every prefix of every place's pinyin, initials, mixed forms, alternate
+    readings and Hanzi, with and without boundary marks, plus every name substring), and on
+    a seeded sample of towns and villages; stateless and keystroke by keystroke through each
+    backend's session, with backspaces. Prints a minimal reproduction of the first divergence
+    of each backend and mode. Exit status 0 when everything conforms (expected failures
+    allowed), 1 otherwise.
+
+    Options:
+      --tier cities|towns|villages|all
+                            which tiers to check (default: all)
+      --corpus-dir DIR      where the tiers live (default: as for 'citybench search')
+      --backends A,B        the backends to check (default: every backend but the reference)
+      --mode syllable|seed|both
+                            (default: both)
+      --queries N           distinct queries per sampled tier (default: 20000)
+      --seed N              the sample's seed (default: 1)
+      --icu-sample N        the slow 'icu' backend answers an even sample of N queries per
+                            tier and mode (default: 300 on cities, 30 on towns, 4 on villages)
+      --icu-raw             also check icu and icu-cached built without override rules
+                            ('icu-raw', 'icu-cached-raw'); their divergences must be listed
+                            in the expected-failures file
+      --expected FILE       expected failures (default: Conformance/expected-failures.tsv)
+      --write-expected FILE write the divergence signatures of the raw ICU variants to FILE
+      -h, --help            show this help
+    """
+
+  static let spec = ParsedArguments.Spec(
+    valued: [
+      "--tier", "--corpus-dir", "--backends", "--mode", "--queries", "--seed", "--icu-sample", "--expected",
+      "--write-expected",
+    ],
+    flags: ["--help", "--icu-raw"], aliases: ["-h": "--help"], maximumPositionals: 0)
+
+  /// A backend to check: the type, its options, and the label it is reported under.
+  struct Candidate {
+    let type: any SearchBackend.Type
+    let options: BackendOptions
+    let label: String
+  }
+
+  static func run(_ arguments: [String]) throws -> Int32 {
+    let args = try ParsedArguments(arguments, spec: spec)
+    if args.has("--help") {
+      print(usage)
+      return 0
+    }
+    let tierArgument = args["--tier"] ?? "all"
+    let tiers: [CorpusTier]
+    if tierArgument == "all" {
+      tiers = CorpusTier.allCases
+    } else if let tier = CorpusTier(rawValue: tierArgument) {
+      tiers = [tier]
+    } else {
+      throw UsageError(message: "unknown tier '\(tierArgument)' (cities, towns, villages or all)")
+    }
+    let modes: [MatchMode]
+    switch args["--mode"] ?? "both" {
+    case "both": modes = MatchMode.allCases
+    case let name:
+      guard let mode = MatchMode(rawValue: name) else {
+        throw UsageError(message: "unknown mode '\(name)' (syllable, seed or both)")
+      }
+      modes = [mode]
+    }
+    let sampleSize = try args.integer("--queries", default: 20_000, range: 1...10_000_000)
+    let seed = try args.integer("--seed", default: 1, range: 0...Int.max)
+    let icuSample = args["--icu-sample"] == nil ? nil : try args.integer("--icu-sample", default: 0, range: 1...10_000_000)
+    var candidates = try selectedBackends(args["--backends"])
+    if args.has("--icu-raw") {
+      for type in candidates.map(\.type) where type == ICUBackend.self || type == ICUCachedBackend.self {
+        candidates.append(Candidate(type: type, options: BackendOptions(["icu-raw": "true"]), label: type.name + "-raw"))
+      }
+    }
+    let directory = CorpusOptions(directory: args["--corpus-dir"])
+    let expectedPath = args["--expected"] ?? directory.packageFile("Conformance/expected-failures.tsv")
+    let expected = try expectedPath.map { try ExpectedFailures(contentsOf: $0) } ?? ExpectedFailures()
+    let goldenQueries = directory.packageFile("Tests/CitySearchTests/Golden/golden.tsv").flatMap(Self.goldenQueries)
+
+    var failed = false
+    var rawCulprits: [String: Set<PlaceID>] = [:]
+    var lastCorpus: Corpus?
+    for (tierNumber, tier) in tiers.enumerated() {
+      let corpus = try CorpusOptions(corpus: tier.rawValue, directory: args["--corpus-dir"]).load()
+      lastCorpus = corpus
+      let (targets, texts, description) = querySet(
+        tier: tier, corpus: corpus, golden: tier == .cities ? goldenQueries ?? [] : [], sample: sampleSize,
+        seed: UInt64(seed) &+ UInt64(tierNumber))
+      print("\n== \(tier.rawValue): \(corpus.count) places; \(description)")
+      let run = DifferentialRun(reference: LinearScanBackend(corpus: corpus))
+      for mode in modes {
+        let progress = Progress(label: "\(tier.rawValue) \(mode) reference")
+        run.prepare(texts, mode: mode, progress: progress.update)
+        progress.finish()
+      }
+      for candidate in candidates {
+        let build: MeasuredBuild
+        do {
+          build = try MeasuredBuild.build(candidate.type, corpus: corpus, options: candidate.options)
+        } catch {
+          print("\(candidate.label): build failed: \(error)")
+          failed = true
+          continue
+        }
+        print("\(candidate.label): \(build.summary)")
+        var seen = Set<PlaceID>()
+        for mode in modes {
+          let sample = icuSampleSize(candidate, tier: tier, icuSample)
+          let progress = Progress(label: "\(tier.rawValue) \(mode) \(candidate.label)")
+          let outcome = check(build.backend, run: run, label: candidate.label, mode: mode, texts: texts, targets: targets,
+            sample: sample, progress: progress)
+          progress.finish()
+          let unexpected = outcome.divergences.filter { !expected.isExpected($0) }
+          let expectedCount = outcome.divergences.count - unexpected.count
+          for d in outcome.divergences { seen.formUnion(d.culprits) }
+          if candidate.options["icu-raw"] != nil {
+            rawCulprits[candidate.label, default: []].formUnion(outcome.divergences.flatMap { $0.culprits })
+          }
+          let hiddenUnexpected = outcome.divergenceCount > outcome.divergences.count
+          if !unexpected.isEmpty || (hiddenUnexpected && expectedCount == 0) { failed = true }
+          print(line(outcome, expectedCount: expectedCount, unexpected: unexpected.count))
+          if let first = unexpected.first { print(reproduction(first, tier: tier, corpus: corpus, candidate: candidate)) }
+        }
+        if candidate.options["icu-raw"] != nil && tier == .cities && icuSampleSize(candidate, tier: tier, icuSample) == nil {
+          let passes = expected.unexpectedPasses(backend: candidate.label, seen: seen, corpus: corpus)
+          if !passes.isEmpty {
+            failed = true
+            print("  unexpected passes: \(passes.count) listed places took part in no divergence: \(passes.prefix(10).map(String.init).joined(separator: ", "))")
+          }
+        }
+      }
+    }
+    if let path = args["--write-expected"], let corpus = lastCorpus {
+      let text = ExpectedFailures.file(rawCulprits, corpus: corpus) { _, index in
+        "plain ICU reads it differently from '\(corpus.pinyin(at: index).joined(separator: " "))'"
+      }
+      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      print("wrote \(rawCulprits.values.reduce(0) { $0 + $1.count }) expected failures to \(path)")
+    }
+    print(failed ? "\nconform: FAILED" : "\nconform: every backend conforms")
+    return failed ? 1 : 0
+  }
+
+  /// The uncached ICU backend (about 30 µs per name per keystroke) answers an even sample;
+  /// everything else answers every query.
+  private static func icuSampleSize(_ candidate: Candidate, tier: CorpusTier, _ icuSample: Int?) -> Int? {
+    guard candidate.type == ICUBackend.self else { return nil }
+    return icuSample ?? [.cities: 300, .towns: 30, .villages: 4][tier]!
+  }
+
+  private static func check(
+    _ backend: any SearchBackend, run: DifferentialRun, label: String, mode: MatchMode, texts: [String],
+    targets: [String], sample: Int?, progress: Progress
+  ) -> BackendOutcome {
+    func open<B: SearchBackend>(_ backend: B) -> BackendOutcome {
+      run.check(backend, label: label, mode: mode, texts: texts, targets: targets, sample: sample, progress: progress.update)
+    }
+    return open(backend)
+  }
+
+  private static func selectedBackends(_ list: String?) throws -> [Candidate] {
+    let names = list.map { $0.split(separator: ",").map(String.init) }
+      ?? BackendCatalog.all.map { $0.name }.filter { $0 != LinearScanBackend.name }
+    return try names.map { name in
+      guard let type = BackendCatalog.backend(named: name) else {
+        throw UsageError(message: "unknown backend '\(name)' (available: \(BackendCatalog.all.map { $0.name }.joined(separator: ", ")))")
+      }
+      return Candidate(type: type, options: BackendOptions(), label: name)
+    }
+  }
+
+  /// The typing targets and the stateless texts of one tier.
+  static func querySet(tier: CorpusTier, corpus: Corpus, golden: [String], sample: Int, seed: UInt64)
+    -> (targets: [String], texts: [String], description: String)
+  {
+    let targets: [String]
+    var singles = golden
+    var description: String
+    if tier == .cities {
+      let exhaustive = ConformanceQueries.exhaustive(corpus)
+      targets = exhaustive.targets
+      singles += exhaustive.singles
+      description = "exhaustive: \(targets.count) typed forms, \(exhaustive.singles.count) name substrings, \(golden.count) golden queries"
+    } else {
+      targets = ConformanceQueries.sample(corpus, queries: sample, seed: seed)
+      description = "seeded sample (seed \(seed)): \(targets.count) typed targets"
+    }
+    var texts = Set(singles)
+    for target in targets { for k in 1...max(target.count, 1) { texts.insert(String(target.prefix(k))) } }
+    description += "; \(texts.count) distinct queries per mode"
+    return (targets, texts.sorted(), description)
+  }
+
+  static func goldenQueries(_ path: String) -> [String]? {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    return text.split(separator: "\n").dropFirst().compactMap { line in
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      return fields.count > 3 && fields[1] == "cities" ? String(fields[3]) : nil
+    }
+  }
+
+  static func line(_ outcome: BackendOutcome, expectedCount: Int, unexpected: Int) -> String {
+    let queries = outcome.statelessChecked == outcome.statelessTotal
+      ? "\(outcome.statelessChecked) queries" : "\(outcome.statelessChecked) of \(outcome.statelessTotal) queries (even sample)"
+    let sessions = outcome.sessionNote.map { "sessions: \($0)" } ?? "\(outcome.keystrokesChecked) session keystrokes"
+    let status: String
+    if outcome.divergenceCount == 0 {
+      status = "conforms"
+    } else if unexpected == 0 && outcome.divergenceCount == outcome.divergences.count {
+      status = "\(expectedCount) expected failures"
+    } else {
+      status = "\(outcome.divergenceCount) divergences (\(unexpected) unexpected among the first \(outcome.divergences.count))"
+    }
+    return "  \(outcome.mode.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(queries), \(sessions): \(status)"
+  }
+
+  static func reproduction(_ d: Divergence, tier: CorpusTier, corpus: Corpus, candidate: Candidate) -> String {
+    let raw = candidate.options["icu-raw"] != nil ? " --icu-raw" : ""
+    var lines = ["  FIRST DIVERGENCE: backend \(candidate.type.name)\(raw), mode \(d.mode), query '\(d.query)'"]
+    if !d.typed.isEmpty {
+      lines.append("  through the session, after typing: \(d.typed.map { "'\($0)'" }.joined(separator: " → "))")
+    }
+    lines.append("  reproduce: citybench search --corpus \(tier.rawValue) --backend \(candidate.type.name)\(raw) --mode \(d.mode) '\(d.query)'")
+    lines.append("  \(d.difference)")
+    lines.append(d.difference.sideBySide(corpus: corpus).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
+    if !d.culprits.isEmpty { lines.append("  places answered differently: \(d.culprits.prefix(10).map(String.init).joined(separator: ", "))") }
+    return lines.joined(separator: "\n")
+  }
+}
+
+func == (a: any SearchBackend.Type, b: any SearchBackend.Type) -> Bool { ObjectIdentifier(a) == ObjectIdentifier(b) }
