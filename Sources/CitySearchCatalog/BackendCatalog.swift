@@ -12,6 +12,23 @@ public enum BackendCatalog {
     SQLiteFTS5Backend.self,
   ]
 
+  /// The backends named in a comma-separated `list` (all when `nil`).
+  public static func select(_ list: String?) throws -> [any SearchBackend.Type] {
+    guard let list else { return all }
+    return try list.split(separator: ",").map { name in
+      guard let type = backend(named: String(name)) else { throw UnknownBackend(name: String(name)) }
+      return type
+    }
+  }
+
+  /// A backend name that the catalog does not have.
+  public struct UnknownBackend: Error, CustomStringConvertible {
+    public let name: String
+    public var description: String {
+      "unknown backend '\(name)' (available: \(BackendCatalog.all.map { $0.name }.joined(separator: ", ")))"
+    }
+  }
+
   /// The backend type named `name`, if any.
   public static func backend(named name: String) -> (any SearchBackend.Type)? {
     all.first { $0.name == name }

@@ -36,13 +36,13 @@ public enum ConformanceQueries {
     return result
   }
 
-  /// The exhaustive set for a corpus: every form of every place typed out, and every name
-  /// substring as a single query. Targets repeat across places only once.
-  public static func exhaustive(_ corpus: Corpus) -> (targets: [String], singles: [String]) {
+  /// The exhaustive set for a corpus: every form of every place (or of every `every`-th place)
+  /// typed out, and every name substring as a single query. Repeated texts are kept once.
+  public static func exhaustive(_ corpus: Corpus, every: Int = 1) -> (targets: [String], singles: [String]) {
     var targets: [String] = []
     var seen = Set<String>()
     var singles: [String] = []
-    for place in 0..<corpus.count {
+    for place in stride(from: 0, to: corpus.count, by: max(every, 1)) {
       for form in forms(of: place, in: corpus) where seen.insert(form).inserted { targets.append(form) }
       for s in nameSubstrings(of: place, in: corpus) where seen.insert(s).inserted { singles.append(s) }
     }

@@ -14,6 +14,17 @@ public struct Divergence: Sendable {
   /// The places whose presence or match differs between the full (unlimited) answers: the
   /// divergence's signature, matched against the expected failures.
   public let culprits: [PlaceID]
+
+  public init(
+    backend: String, mode: MatchMode, query: String, typed: [String], difference: ResultDifference, culprits: [PlaceID]
+  ) {
+    self.backend = backend
+    self.mode = mode
+    self.query = query
+    self.typed = typed
+    self.difference = difference
+    self.culprits = culprits
+  }
 }
 
 /// What one backend did on one query set in one mode.
@@ -25,9 +36,18 @@ public struct BackendOutcome: Sendable {
   public var keystrokesChecked = 0
   /// Why sessions were not replayed, when they were not.
   public var sessionNote: String?
-  public var divergences: [Divergence] = []
-  /// Divergences found beyond the ones kept (only the first 200 are kept with details).
-  public var divergenceCount = 0
+  /// Divergences accepted by the expected failures.
+  public var expectedCount = 0
+  /// Divergences not accepted.
+  public var unexpectedCount = 0
+  /// The first unexpected divergences, in query order (at most ``keptDivergences``).
+  public var unexpected: [Divergence] = []
+  /// Every place that took part in a divergence (expected or not).
+  public var culprits: Set<PlaceID> = []
+
+  public static let keptDivergences = 20
+
+  public var conforms: Bool { expectedCount == 0 && unexpectedCount == 0 }
 }
 
 /// The differential check: answers every query with the reference (once per text, cached) and
@@ -45,7 +65,9 @@ public final class DifferentialRun: @unchecked Sendable {
   }
 
   /// Computes the reference's answers for `texts` that are not known yet.
-  public func prepare(_ texts: [String], mode: MatchMode, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) {
+  public func prepare(
+    _ texts: [String], mode: MatchMode, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+  ) {
     let known = answers[mode] ?? [:]
     let missing = Array(Set(texts).filter { known[$0] == nil })
     let (reference, limit) = (self.reference, self.limit)
@@ -65,8 +87,10 @@ public final class DifferentialRun: @unchecked Sendable {
 
   /// Checks `backend` on `texts` (stateless; an even sample of at most `sample` of them when
   /// given) and on `targets` typed keystroke by keystroke through its session.
+  /// Divergences for which `isExpected` holds are counted as expected failures.
   public func check<B: SearchBackend>(
     _ backend: B, label: String, mode: MatchMode, texts: [String], targets: [String], sample: Int? = nil,
+    isExpected: @escaping @Sendable (Divergence) -> Bool = { _ in false },
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) -> BackendOutcome {
     var outcome = BackendOutcome(backend: label, mode: mode)
@@ -79,7 +103,7 @@ public final class DifferentialRun: @unchecked Sendable {
       let actual = backend.search(text, mode: mode, limit: limit)
       return divergence(backend, label: label, mode: mode, text: text, typed: [], actual: actual)
     }
-    record(stateless.compactMap { $0 }, into: &outcome)
+    record(stateless.compactMap { $0 }, isExpected: isExpected, into: &outcome)
 
     if B.Session.self == RepeatingSession<B>.self {
       outcome.sessionNote = "its session answers each keystroke statelessly, checked above"
@@ -100,14 +124,23 @@ public final class DifferentialRun: @unchecked Sendable {
         return (keystrokes.count, nil)
       }
       outcome.keystrokesChecked = sessions.reduce(0) { $0 + $1.0 }
-      record(sessions.compactMap(\.1), into: &outcome)
+      record(sessions.compactMap(\.1), isExpected: isExpected, into: &outcome)
     }
     return outcome
   }
 
-  private func record(_ found: [Divergence], into outcome: inout BackendOutcome) {
-    outcome.divergenceCount += found.count
-    outcome.divergences += found.prefix(max(200 - outcome.divergences.count, 0))
+  private func record(
+    _ found: [Divergence], isExpected: (Divergence) -> Bool, into outcome: inout BackendOutcome
+  ) {
+    for divergence in found {
+      outcome.culprits.formUnion(divergence.culprits)
+      if isExpected(divergence) {
+        outcome.expectedCount += 1
+      } else {
+        outcome.unexpectedCount += 1
+        if outcome.unexpected.count < BackendOutcome.keptDivergences { outcome.unexpected.append(divergence) }
+      }
+    }
   }
 
   private func divergence<B: SearchBackend>(
@@ -133,7 +166,8 @@ func evenSample<T>(_ items: [T], _ count: Int) -> [T] {
 
 /// `transform` applied to every element on all cores, results in order.
 func parallelMap<T: Sendable, R: Sendable>(
-  _ items: [T], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }, _ transform: @escaping @Sendable (T) -> R
+  _ items: [T], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+  _ transform: @escaping @Sendable (T) -> R
 ) -> [R] {
   let results = ParallelResults<R>(count: items.count)
   let chunk = max(1, min(256, items.count / 64))

@@ -34,7 +34,8 @@ public struct ExpectedFailures: Sendable {
       if line.isEmpty || line.hasPrefix("#") { continue }
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
       guard fields.count == 4 else {
-        throw CorpusError.badValue(location, column: "row", value: String(line), reason: "expected 4 tab-separated fields")
+        throw CorpusError.badValue(
+          location, column: "row", value: String(line), reason: "expected 4 tab-separated fields")
       }
       guard let id = PlaceID(fields[1]) else {
         throw CorpusError.badValue(location, column: "id", value: String(fields[1]), reason: "ids are integers")

@@ -11,7 +11,8 @@ public struct ResultDifference: Sendable, Hashable, CustomStringConvertible {
   /// Compares two results; `nil` when they agree on total, order, ranges and classes.
   public init?(expected: SearchResult, actual: SearchResult) {
     let firstHit = zip(expected.hits, actual.hits).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-    let position = firstHit ?? (expected.hits.count != actual.hits.count ? min(expected.hits.count, actual.hits.count) : nil)
+    let position =
+      firstHit ?? (expected.hits.count != actual.hits.count ? min(expected.hits.count, actual.hits.count) : nil)
     guard position != nil || expected.total != actual.total else { return nil }
     self.expected = expected
     self.actual = actual

@@ -116,7 +116,8 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
         ])
         try insertGrams.run([place + 1, syl, seed, han])
       }
-      try database.execute("COMMIT; INSERT INTO trigrams(trigrams) VALUES ('optimize'); INSERT INTO grams(grams) VALUES ('optimize');")
+      try database.execute(
+        "COMMIT; INSERT INTO trigrams(trigrams) VALUES ('optimize'); INSERT INTO grams(grams) VALUES ('optimize');")
       trigramQuery = try database.prepare("SELECT rowid FROM trigrams WHERE trigrams MATCH ?")
       gramQuery = try database.prepare("SELECT rowid FROM grams WHERE grams MATCH ?")
     }

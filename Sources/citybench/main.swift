@@ -14,7 +14,7 @@ let generalUsage = """
     browse     list places in A–Z sections with a hot section first
     corpus     load a corpus and print its size and load time
     conform    check every backend against the reference (the differential check)
-    backends   list the search backends
+    backends   list the search backends; --build measures their build time and memory
     help       show this help, or a command's help ('citybench help search')
 
   Run 'citybench <command> --help' for a command's options.
@@ -39,13 +39,7 @@ func run(_ arguments: [String]) -> Int32 {
     "browse": (BrowseCommand.usage, BrowseCommand.run),
     "corpus": (CorpusCommand.usage, CorpusCommand.run),
     "conform": (ConformCommand.usage, ConformCommand.run),
-    "backends": (
-      "Usage: citybench backends\n\nLists the search backends.",
-      { _ in
-        for backend in BackendCatalog.all { print("\(backend.name)\t\(backend.summary)") }
-        return 0
-      }
-    ),
+    "backends": (BackendsCommand.usage, BackendsCommand.run),
   ]
   switch command {
   case "help", "--help", "-h":

@@ -53,6 +53,27 @@ import Testing
     #expect(lines[3].contains(#""readingClass":1"#))
   }
 
+  @Test func everyBackendAnswersTheSameWithTiming() throws {
+    var answers: Set<String> = []
+    for backend in ["linear", "trie", "inverted-index", "sqlite-fts5", "icu-cached"] {
+      let r = try CLI.run(
+        ["search", "--backend", backend, "--queries", "-", "--timing", "--limit", "3"], input: "cs\nxi'an\n")
+      #expect(r.status == 0)
+      let lines = r.stdout.split(separator: "\n")
+      #expect(lines.count == 2)
+      for line in lines {
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect((object["nanoseconds"] as? Int ?? -1) > 0)
+      }
+      answers.insert(
+        r.stdout.replacingOccurrences(of: #""nanoseconds":\d+,"#, with: "", options: .regularExpression)
+          .replacingOccurrences(of: "\"backend\":\"\(backend)\"", with: ""))
+    }
+    #expect(answers.count == 1)
+    let misuse = try CLI.run(["search", "--timing", "bj"])
+    #expect(misuse.status == 2)
+  }
+
   @Test func queriesFromAFile() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("citybench-queries-\(getpid()).txt")
     try "beijing\nxi'an\n".write(to: file, atomically: true, encoding: .utf8)
@@ -138,7 +159,7 @@ import Testing
 
   @Test(arguments: [
     ["--help"], ["help"], ["help", "search"], ["search", "--help"], ["browse", "-h"], ["corpus", "--help"],
-    ["backends"], [],
+    ["backends"], ["conform", "--help"], ["backends", "--help"], [],
   ])
   func helpExitsZero(_ arguments: [String]) throws {
     let r = try CLI.run(arguments)

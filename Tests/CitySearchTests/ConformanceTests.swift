@@ -47,8 +47,13 @@ import Testing
     let outcome = run.check(broken, label: "dropping", mode: .syllable, texts: ["bj", "beijing"], targets: ["bj"])
     // 'beijing' has one hit (dropped too); 'bj' loses its last.
     #expect(outcome.statelessChecked == 2)
-    #expect(outcome.divergenceCount == 2)
-    #expect(outcome.divergences.allSatisfy { $0.culprits.count == 1 })
+    #expect(outcome.unexpectedCount == 2)
+    #expect(outcome.expectedCount == 0)
+    #expect(outcome.unexpected.allSatisfy { $0.culprits.count == 1 })
+    #expect(outcome.culprits.count == 2)
+    let accepting = run.check(
+      broken, label: "dropping", mode: .syllable, texts: ["bj", "beijing"], targets: [], isExpected: { _ in true })
+    #expect(accepting.expectedCount == 2 && accepting.unexpectedCount == 0 && !accepting.conforms)
     #expect(outcome.sessionNote != nil)  // RepeatingSession: covered by the stateless pass
   }
 
@@ -66,7 +71,8 @@ import Testing
   }
 
   private func checkAll<B: SearchBackend>(_ type: B.Type, queries: [String]) throws {
-    let checker = ConformanceChecker(try B(corpus: Fixtures.cities, options: BackendOptions()), reference: Fixtures.citiesReference)
+    let checker = ConformanceChecker(
+      try B(corpus: Fixtures.cities, options: BackendOptions()), reference: Fixtures.citiesReference)
     for query in queries {
       for mode in MatchMode.allCases {
         checker.check(query, mode: mode)
@@ -82,7 +88,8 @@ import Testing
     let type = try #require(BackendCatalog.backend(named: name))
     func run<B: SearchBackend>(_ type: B.Type) throws {
       let corpus = Fixtures.cities
-      let checker = ConformanceChecker(try B(corpus: corpus, options: BackendOptions()), reference: Fixtures.citiesReference)
+      let checker = ConformanceChecker(
+        try B(corpus: corpus, options: BackendOptions()), reference: Fixtures.citiesReference)
       for place in stride(from: 0, to: corpus.count, by: 40) {
         for form in ConformanceQueries.forms(of: place, in: corpus) {
           for mode in MatchMode.allCases where !checker.checkTyping(form, mode: mode) { return }

@@ -39,7 +39,9 @@ import Testing
   func backendAnswersEveryGoldenCase(_ name: String) throws {
     guard !Self.recording else { return }
     let type = try #require(BackendCatalog.backend(named: name))
-    let backends = try ["cities", "latin-digits"].map { try type.init(corpus: Self.corpus($0), options: BackendOptions()) }
+    let backends = try ["cities", "latin-digits"].map {
+      try type.init(corpus: Self.corpus($0), options: BackendOptions())
+    }
     for golden in Self.cases {
       let backend = backends[golden.corpus == "cities" ? 0 : 1]
       let result = backend.search(golden.query, mode: golden.mode, limit: GoldenCase.limit)

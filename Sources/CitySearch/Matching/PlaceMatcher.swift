@@ -118,10 +118,18 @@ public struct PlaceMatcher: Sendable {
   ///   needing more units than the name has is rejected at once).
   public func match(_ prepared: PreparedQuery, mode: MatchMode, at index: Int) -> Match? {
     // Two necessary conditions that most places fail: enough units, and every query letter.
-    guard prepared.minimumUnits(mode) <= corpus.unitCount(at: index),
-      prepared.letterMask & ~corpus.letterMask(at: index) == 0
+    guard
+      mayMatch(prepared, mode: mode, unitCount: corpus.unitCount(at: index), letterMask: corpus.letterMask(at: index))
     else { return nil }
     return match(prepared, mode: mode, subject: subject(at: index))
+  }
+
+  /// Whether a place of `unitCount` units whose readings have the letters `letterMask`
+  /// (``Hanzi/letterMask(_:)``) can match at all: a cheap test that rejects most places, for
+  /// backends that keep such a mask next to their own readings.
+  @inline(__always)
+  public func mayMatch(_ prepared: PreparedQuery, mode: MatchMode, unitCount: Int, letterMask: UInt64) -> Bool {
+    prepared.minimumUnits(mode) <= unitCount && prepared.letterMask & ~letterMask == 0
   }
 
   /// The best match of a place given as a ``Subject`` (MatchSpec §5.3), or `nil`.

@@ -19,6 +19,8 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
   public let corpus: Corpus
   package let matcher: PlaceMatcher
   package let ranking: RankingTable
+  /// The answers of one- and two-letter queries, precomputed (option `short-answers=false` skips them).
+  package private(set) var shortAnswers: ShortQueryAnswers?
   private let syllableLists: PostingLists
   private let seedLists: PostingLists
   /// The distinct Hanzi of the corpus, ascending; `hanziLists[i]` belongs to `hanzi[i]`.
@@ -64,6 +66,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
         out.append(Int32(Self.position(of: unit, in: hanzi)!))
       }
     }
+    if options["short-answers"] != "false" { shortAnswers = ShortQueryAnswers(source: self) }
   }
 
   private static func position(of value: UInt32, in sorted: ContiguousArray<UInt32>) -> Int? {
@@ -80,7 +83,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
   public var statistics: IndexStatistics {
     IndexStatistics(
       countedBytes: syllableLists.byteCount + seedLists.byteCount + hanziLists.byteCount + hanzi.count * 4
-        + corpus.count * 8,
+        + corpus.count * 8 + (shortAnswers?.byteCount ?? 0),
       notes: [
         "postings": String(syllableLists.entryCount + seedLists.entryCount + hanziLists.entryCount),
         "distinct Hanzi": String(hanzi.count),

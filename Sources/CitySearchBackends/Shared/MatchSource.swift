@@ -10,12 +10,17 @@ package protocol MatchSource: Sendable {
   /// Calls `body` exactly once for every matching place, in any order.
   func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void)
 
+  /// Precomputed answers of the shortest queries, if the backend keeps them.
+  var shortAnswers: ShortQueryAnswers? { get }
+
   /// About how many candidates a fresh search for `query` would verify; a session narrows the
   /// previous keystroke's matches instead when they are fewer. `Int.max` when unknown.
   func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int
 }
 
 extension MatchSource {
+  package var shortAnswers: ShortQueryAnswers? { nil }
+
   package func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { .max }
 
   /// Counts every match and keeps the best `limit`.
@@ -55,6 +60,10 @@ public struct NarrowingSession: SearchSession {
   public mutating func update(_ text: String) -> SearchResult {
     let query = normalizer.normalize(text)
     while let top = stack.last, !top.query.isPrefix(of: query) { stack.removeLast() }
+    // A precomputed answer needs no match list; the next keystroke searches afresh.
+    if stack.isEmpty, let answer = source.shortAnswers?.answer(query, mode: mode, limit: limit, corpus: source.corpus) {
+      return answer
+    }
     if !query.isEmpty && stack.last?.query != query {
       stack.append((query, matches(of: query)))
     }

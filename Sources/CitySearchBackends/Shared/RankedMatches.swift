@@ -6,7 +6,8 @@ package struct PackedMatch: Comparable, Sendable {
   package var bits: UInt32
 
   package init(_ match: Match) {
-    bits = UInt32(match.matchClass) << 14 | UInt32(match.readingClass) << 13 | UInt32(match.start) << 7
+    bits =
+      UInt32(match.matchClass) << 14 | UInt32(match.readingClass) << 13 | UInt32(match.start) << 7
       | UInt32(match.end)
   }
 
@@ -103,6 +104,11 @@ package struct TopK {
       entries.swapAt(parent, largest)
       parent = largest
     }
+  }
+
+  /// The kept matches, best first.
+  package func sortedEntries() -> [(index: Int32, match: PackedMatch)] {
+    keys.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
   }
 
   /// The result: the kept matches best first.

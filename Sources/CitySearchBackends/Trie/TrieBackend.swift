@@ -15,6 +15,8 @@ public struct TrieBackend: SearchBackend, MatchSource {
   public let corpus: Corpus
   package let matcher: PlaceMatcher
   package let ranking: RankingTable
+  /// The answers of one- and two-letter queries, precomputed (option `short-answers=false` skips them).
+  package private(set) var shortAnswers: ShortQueryAnswers?
   let trie: PinyinSuffixTrie
   /// Token spellings, flattened: token t is `spellingBytes[spellingStarts[t]..<spellingStarts[t + 1]]`.
   private let spellingBytes: ContiguousArray<UInt8>
@@ -45,13 +47,14 @@ public struct TrieBackend: SearchBackend, MatchSource {
     }
     self.hanziLabels = hanziLabels
     scratch = BestMatchScratchPool(placeCount: corpus.count)
+    if options["short-answers"] != "false" { shortAnswers = ShortQueryAnswers(source: self) }
   }
 
   /// The trie, the tables the walk reads and the ranking table.
   public var statistics: IndexStatistics {
     IndexStatistics(
       countedBytes: trie.byteCount + spellingBytes.count + spellingStarts.count * 4 + corpus.count * 8
-        + hanziLabels.reduce(0) { $0 + 16 + $1.value.count * 4 },
+        + hanziLabels.reduce(0) { $0 + 16 + $1.value.count * 4 } + (shortAnswers?.byteCount ?? 0),
       notes: [
         "nodes": String(trie.nodeCount), "postings": String(trie.postings.count),
         "labels": String(trie.labelUnits.count),

@@ -18,7 +18,10 @@ struct ICUReadings: Sendable {
     transliterator = try PinyinTransliterator(corpus: corpus, raw: raw)
     var syllabary = corpus.syllabary
     // Every syllable, so that any ICU reading has a token (raw ICU reads names differently).
-    for initial in ["", "b", "p", "m", "f", "d", "t", "n", "l", "g", "k", "h", "j", "q", "x", "zh", "ch", "sh", "r", "z", "c", "s", "y", "w"] {
+    for initial in [
+      "", "b", "p", "m", "f", "d", "t", "n", "l", "g", "k", "h", "j", "q", "x", "zh", "ch", "sh", "r", "z", "c", "s",
+      "y", "w",
+    ] {
       for final in Self.finals { _ = syllabary.intern(initial + final, kind: .syllable) }
     }
     unreadable = syllabary.intern("\u{FFFD}", kind: .opaque)!
@@ -82,7 +85,8 @@ struct ICUReadings: Sendable {
 /// See docs/backends/icu.md.
 public struct ICUBackend: SearchBackend {
   public static let name = "icu"
-  public static let summary = "ICU Han-Latin with per-name override rules, transliterating every name at every keystroke"
+  public static let summary =
+    "ICU Han-Latin with per-name override rules, transliterating every name at every keystroke"
 
   public let corpus: Corpus
   let readings: ICUReadings
@@ -109,11 +113,16 @@ public struct ICUBackend: SearchBackend {
           units: corpus.units(at: index), canonical: read.tokens[...], alternates: read.alternates[...],
           pinyin: read.pinyin[...], pinyinUnitEnds: read.ends[...], shortLength: corpus.shortNameUnitCount(at: index))
         guard let match = readings.matcher.match(prepared, mode: mode, subject: subject) else { continue }
-        matches.append((RankKey(match: match, place: index, in: corpus), SearchHit(index: index, id: corpus.id(at: index), match: match)))
+        matches.append(
+          (
+            RankKey(match: match, place: index, in: corpus),
+            SearchHit(index: index, id: corpus.id(at: index), match: match)
+          ))
       }
     }
     matches.sort { $0.key < $1.key }
-    return SearchResult(normalized: query, mode: mode, total: matches.count, hits: matches.prefix(max(limit, 0)).map(\.hit))
+    return SearchResult(
+      normalized: query, mode: mode, total: matches.count, hits: matches.prefix(max(limit, 0)).map(\.hit))
   }
 }
 
@@ -133,6 +142,9 @@ public struct ICUCachedBackend: SearchBackend {
   private let pinyin: [UInt8]
   private let pinyinStarts: [Int32]
   private let ends: [UInt8]
+  /// Per place, the letters of its readings (canonical and alternate), for the matcher's
+  /// prefilter.
+  private let letterMasks: [UInt64]
 
   public init(corpus: Corpus, options: BackendOptions = BackendOptions()) throws {
     self.corpus = corpus
@@ -143,8 +155,14 @@ public struct ICUCachedBackend: SearchBackend {
     var pinyin: [UInt8] = []
     var pinyinStarts: [Int32] = [0]
     var ends: [UInt8] = []
+    var letterMasks: [UInt64] = []
+    let syllabary = readings.syllabary
+    let tokenMasks = zip(syllabary.spellings, syllabary.kinds).map { spelling, kind in
+      kind == .opaque ? 0 : Hanzi.letterMask(spelling.lazy.map(UInt32.init))
+    }
     for index in 0..<corpus.count {
       let read = readings.subject(at: index)
+      letterMasks.append((read.tokens + read.alternates).reduce(0) { $0 | tokenMasks[Int($1)] })
       tokens += read.tokens
       alternates += read.alternates
       alternateStarts.append(Int32(alternates.count))
@@ -154,16 +172,17 @@ public struct ICUCachedBackend: SearchBackend {
     }
     (self.tokens, self.alternates, self.alternateStarts) = (tokens, alternates, alternateStarts)
     (self.pinyin, self.pinyinStarts, self.ends) = (pinyin, pinyinStarts, ends)
+    self.letterMasks = letterMasks
   }
 
   /// How many names needed an override rule.
   public var overrideCount: Int { readings.transliterator.overrideCount }
 
-  /// The stored readings and the rule text.
+  /// The stored readings, their letter masks and the rule text.
   public var statistics: IndexStatistics {
     readings.statistics(
       countedBytes: tokens.count * 2 + alternates.count * 2 + alternateStarts.count * 4 + pinyin.count
-        + pinyinStarts.count * 4 + ends.count + readings.transliterator.rules.utf8.count)
+        + pinyinStarts.count * 4 + ends.count + letterMasks.count * 8 + readings.transliterator.rules.utf8.count)
   }
 
   /// - Complexity: O(P · c) for P places and the matcher's per-place cost c, plus a sort of
@@ -177,16 +196,24 @@ public struct ICUCachedBackend: SearchBackend {
         let units = corpus.units(at: index)
         let unitRange = unitStart..<unitStart + units.count
         unitStart += units.count
+        guard
+          readings.matcher.mayMatch(prepared, mode: mode, unitCount: units.count, letterMask: letterMasks[index])
+        else { continue }
         let subject = PlaceMatcher.Subject(
           units: units, canonical: tokens[unitRange],
           alternates: alternates[Int(alternateStarts[index])..<Int(alternateStarts[index + 1])],
           pinyin: pinyin[Int(pinyinStarts[index])..<Int(pinyinStarts[index + 1])], pinyinUnitEnds: ends[unitRange],
           shortLength: corpus.shortNameUnitCount(at: index))
         guard let match = readings.matcher.match(prepared, mode: mode, subject: subject) else { continue }
-        matches.append((RankKey(match: match, place: index, in: corpus), SearchHit(index: index, id: corpus.id(at: index), match: match)))
+        matches.append(
+          (
+            RankKey(match: match, place: index, in: corpus),
+            SearchHit(index: index, id: corpus.id(at: index), match: match)
+          ))
       }
     }
     matches.sort { $0.key < $1.key }
-    return SearchResult(normalized: query, mode: mode, total: matches.count, hits: matches.prefix(max(limit, 0)).map(\.hit))
+    return SearchResult(
+      normalized: query, mode: mode, total: matches.count, hits: matches.prefix(max(limit, 0)).map(\.hit))
   }
 }

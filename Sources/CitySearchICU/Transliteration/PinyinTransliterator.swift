@@ -60,7 +60,8 @@ public final class PinyinTransliterator: @unchecked Sendable {
   /// `nil` when the output does not line up with the units (ICU left a Hanzi untransliterated,
   /// for instance).
   public static func readings(of output: String, units: ArraySlice<UInt32>) -> [String]? {
-    let scalars = Array(output.unicodeScalars.lazy.map { $0.value >= 0x41 && $0.value <= 0x5A ? $0.value + 0x20 : $0.value })
+    let scalars = Array(
+      output.unicodeScalars.lazy.map { $0.value >= 0x41 && $0.value <= 0x5A ? $0.value + 0x20 : $0.value })
     var position = 0
     var result: [String] = []
     result.reserveCapacity(units.count)

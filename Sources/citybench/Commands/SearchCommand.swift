@@ -15,18 +15,21 @@ enum SearchCommand {
     Options:
     \(CorpusOptions.help)
       --backend NAME        the search backend (default: linear; see 'citybench backends')
+      --icu-raw             build the icu backends without their override rules (plain ICU)
       --mode syllable|seed  the match contract (default: syllable; see docs/MatchSpec.md)
       --limit N             how many results to print (default: 20)
       --format text|tsv|json
                             output format (default: text)
       --queries FILE|-      answer one query per line of FILE (or standard input), printing
                             one JSON object per line, in order
+      --timing              with --queries, add each search's time ("nanoseconds", monotonic
+                            clock; one run per query, not a benchmark)
       -h, --help            show this help
     """
 
   static let spec = ParsedArguments.Spec(
     valued: CorpusOptions.valued.union(["--backend", "--mode", "--limit", "--format", "--queries"]),
-    flags: ["--help"], aliases: ["-h": "--help"], maximumPositionals: 1)
+    flags: ["--help", "--icu-raw", "--timing"], aliases: ["-h": "--help"], maximumPositionals: 1)
 
   static func run(_ arguments: [String]) throws -> Int32 {
     let args = try ParsedArguments(arguments, spec: spec)
@@ -52,14 +55,19 @@ enum SearchCommand {
     }
 
     let corpus = try CorpusOptions(args).load()
-    let backend = try backendType.init(corpus: corpus, options: BackendOptions())
+    let backend = try backendType.init(
+      corpus: corpus, options: BackendOptions(args.has("--icu-raw") ? ["icu-raw": "true"] : [:]))
     let formatter = ResultFormatter(corpus: corpus, backendName: backendName)
 
+    let timing = args.has("--timing")
+    if timing && queriesFile == nil { throw UsageError(message: "--timing applies to --queries") }
     if let queriesFile {
       let output = FileHandle.standardOutput
       try forEachLine(of: queriesFile) { query in
+        let start = DispatchTime.now().uptimeNanoseconds
         let result = backend.search(query, mode: mode, limit: limit)
-        output.write(Data((formatter.json(result, query: query) + "\n").utf8))
+        let elapsed = DispatchTime.now().uptimeNanoseconds - start
+        output.write(Data((formatter.json(result, query: query, nanoseconds: timing ? elapsed : nil) + "\n").utf8))
       }
       return 0
     }

@@ -20,13 +20,14 @@ struct ResultFormatter {
 
   /// `{"query", "normalized", "mode", "backend", "total", "results": [{"rank", "id", "name",
   /// "path", "range", "matchClass", "readingClass"}]}` on one line.
-  func json(_ result: SearchResult, query: String) -> String {
+  func json(_ result: SearchResult, query: String, nanoseconds: UInt64? = nil) -> String {
     JSONObject.make { o in
       o.string("query", query)
       o.string("normalized", result.normalized.text)
       o.string("mode", result.mode.rawValue)
       o.string("backend", backendName)
       o.int("total", result.total)
+      if let nanoseconds { o.int("nanoseconds", Int(nanoseconds)) }
       o.array(
         "results",
         result.hits.enumerated().map { rank, hit in

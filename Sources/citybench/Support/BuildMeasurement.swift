@@ -1,7 +1,6 @@
+import CMemoryShim
 import CitySearch
 import Foundation
-
-import CMemoryShim
 
 /// A backend built with its build time and the heap it kept, measured around `init`.
 struct MeasuredBuild {

@@ -31,7 +31,8 @@ struct ConformanceChecker<Backend: SearchBackend> {
   /// Types `query` one character at a time, backspaces two characters and retypes them,
   /// comparing every keystroke's answer with the reference's stateless answer.
   @discardableResult
-  func checkTyping(_ query: String, mode: MatchMode, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool {
+  func checkTyping(_ query: String, mode: MatchMode, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool
+  {
     var session = backend.makeSession(mode: mode, limit: limit)
     for text in ConformanceQueries.keystrokes(typing: query) {
       let expected = reference.search(text, mode: mode, limit: limit)

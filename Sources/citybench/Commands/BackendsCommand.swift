@@ -1,0 +1,52 @@
+import CitySearch
+import CitySearchCatalog
+import Foundation
+
+/// `citybench backends`: lists the backends; with `--build`, builds each on a corpus and
+/// reports build time and memory.
+enum BackendsCommand {
+  static let usage = """
+    Usage: citybench backends [--build [options]]
+
+    Lists the search backends. With --build, builds each one on the corpus and prints its
+    build time (monotonic clock), the heap it kept (glibc mallinfo2 before and after), the
+    bytes its index counts itself, and notes such as the ICU override rules.
+
+    Options:
+    \(CorpusOptions.help)
+      --build               build every backend and measure it
+      --backends A,B        only these backends (default: all)
+      --icu-raw             build the ICU backends without override rules
+      -h, --help            show this help
+    """
+
+  static let spec = ParsedArguments.Spec(
+    valued: CorpusOptions.valued.union(["--backends"]), flags: ["--help", "--build", "--icu-raw"],
+    aliases: ["-h": "--help"], maximumPositionals: 0)
+
+  static func run(_ arguments: [String]) throws -> Int32 {
+    let args = try ParsedArguments(arguments, spec: spec)
+    if args.has("--help") {
+      print(usage)
+      return 0
+    }
+    let types: [any SearchBackend.Type]
+    do {
+      types = try BackendCatalog.select(args["--backends"])
+    } catch let error as BackendCatalog.UnknownBackend {
+      throw UsageError(message: error.description)
+    }
+    guard args.has("--build") else {
+      for backend in types { print("\(backend.name)\t\(backend.summary)") }
+      return 0
+    }
+    let corpus = try CorpusOptions(args).load()
+    let options = BackendOptions(args.has("--icu-raw") ? ["icu-raw": "true"] : [:])
+    print("\(corpus.source): \(corpus.count) places")
+    for type in types {
+      let build = try MeasuredBuild.build(type, corpus: corpus, options: options)
+      print("\(type.name)\t\(build.summary)")
+    }
+    return 0
+  }
+}

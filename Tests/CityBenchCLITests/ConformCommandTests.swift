@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@Suite struct ConformCommandTests {
+  @Test func indexedBackendsConformOnASliceOfCities() throws {
+    let r = try CLI.run(["conform", "--tier", "cities", "--every", "150", "--backends", "trie,inverted-index"])
+    #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+    #expect(r.stdout.contains("== cities: 3211 places; exhaustive over one place in 150"))
+    #expect(r.stdout.contains("trie: built in"))
+    #expect(r.stdout.contains("session keystrokes: conforms"))
+    #expect(r.stdout.hasSuffix("conform: every backend conforms\n"))
+  }
+
+  @Test func rawICUDivergencesAreExpectedFailuresWhenListed() throws {
+    // Without an expected-failures file, raw ICU fails and prints a reproduction.
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID()).tsv").path
+    try "backend\tid\tname\tnote\n".write(toFile: empty, atomically: true, encoding: .utf8)
+    let r = try CLI.run([
+      "conform", "--tier", "cities", "--every", "400", "--backends", "icu-cached", "--icu-raw", "--mode", "syllable",
+      "--expected", empty,
+    ])
+    #expect(r.status == 1)
+    #expect(r.stdout.contains("icu-cached: built in"))
+    #expect(r.stdout.contains("FIRST DIVERGENCE: backend icu-cached --icu-raw"))
+    #expect(r.stdout.contains("reproduce: citybench search --corpus cities --backend icu-cached --icu-raw"))
+    #expect(r.stdout.hasSuffix("conform: FAILED\n"))
+  }
+
+  @Test func usageAndFileErrors() throws {
+    let tier = try CLI.run(["conform", "--tier", "moon"])
+    #expect(tier.status == 2)
+    #expect(tier.stderr.contains("unknown tier 'moon'"))
+    let backend = try CLI.run(["conform", "--backends", "trie,nope"])
+    #expect(backend.status == 2)
+    #expect(backend.stderr.contains("unknown backend 'nope'"))
+    let bad = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID()).tsv").path
+    try "backend\tid\tname\tnote\ntrie\tx\ty\tz\n".write(toFile: bad, atomically: true, encoding: .utf8)
+    let file = try CLI.run(["conform", "--tier", "cities", "--expected", bad])
+    #expect(file.status == 1)
+    #expect(file.stderr.contains("\(bad):2"))
+  }
+
+  @Test func backendsBuildReportsTimeAndMemory() throws {
+    let r = try CLI.run(["backends", "--build", "--backends", "trie,sqlite-fts5"])
+    #expect(r.status == 0)
+    let lines = r.stdout.split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines[1].hasPrefix("trie\tbuilt in "))
+    #expect(lines[1].contains("nodes "))
+    #expect(lines[2].contains("sqlite 3."))
+  }
+}

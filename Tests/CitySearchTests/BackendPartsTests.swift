@@ -1,0 +1,196 @@
+import CitySearch
+import CitySearchConformance
+import Foundation
+import Testing
+
+@testable import CitySearchBackends
+@testable import CitySearchICU
+@testable import CitySearchSQLite
+
+/// The building blocks of the indexed backends, against hand-computed or naive answers.
+@Suite struct BackendPartsTests {
+  @Test func letterKeysRoundTrip() {
+    for text in ["a", "bj", "z9a", "0", "zzz"] {
+      let key = LetterKey.of(text.unicodeScalars.map(\.value))
+      #expect(LetterKey.string(key) == text)
+    }
+    #expect(LetterKey.of("ab".unicodeScalars.map(\.value)) != LetterKey.of("ba".unicodeScalars.map(\.value)))
+  }
+
+  /// 长沙 (chang sha): a query can begin c, ch, cha, cs, chs, csh (initials or whole syllables
+  /// then a prefix of the next), or s, sh, sha from the second unit; never cas or chan+.
+  @Test func syllableKeysOfChangsha() throws {
+    let corpus = Fixtures.cities
+    let generator = SyllableKeyGenerator(syllabary: corpus.syllabary)
+    let changsha = try #require(corpus.index(of: 430100))
+    var keys: [Int32] = []
+    generator.keys(readings: corpus.canonicalTokens(at: changsha).prefix(2), into: &keys)
+    let strings = Set(keys.map(LetterKey.string))
+    #expect(strings == ["c", "ch", "cha", "cs", "chs", "csh", "s", "sh", "sha"])
+  }
+
+  @Test func intersectionMatchesANaiveOne() {
+    var random = SplitMix64(seed: 3)
+    for _ in 0..<50 {
+      let lists: [[Int32]] = (0..<(1 + Int(random.next() % 4))).map { _ in
+        Array(Set((0..<Int(random.next() % 200)).map { _ in Int32(random.next() % 300) })).sorted()
+      }
+      var found: [Int] = []
+      forEachCommonPlace(lists.map { $0[...] }) { found.append($0) }
+      let naive = lists.dropFirst().reduce(Set(lists[0])) { $0.intersection($1) }
+      #expect(found == naive.sorted().map(Int.init))
+    }
+  }
+
+  @Test func postingListsAreSortedWithoutRepeats() {
+    let lists = PostingLists(keyCount: 3, placeCount: 4) { place, out in
+      out += [Int32(place % 3), Int32(place % 3), 2]
+    }
+    #expect(Array(lists[0]) == [0, 3])
+    #expect(Array(lists[1]) == [1])
+    #expect(Array(lists[2]) == [0, 1, 2, 3])
+    #expect(lists[7].isEmpty)
+    #expect(lists.entryCount == 7)
+  }
+
+  @Test(arguments: [0, 1, 5, 20, 1000])
+  func topKKeepsTheSmallestKeysInOrder(limit: Int) {
+    var random = SplitMix64(seed: UInt64(limit))
+    let keys = (0..<300).map { _ in random.next() >> 20 }
+    var top = TopK(limit: limit)
+    for (i, key) in keys.enumerated() { top.insert(key: key, index: i, match: PackedMatch(bits: 0)) }
+    let result = top.result(NormalizedQuery(tokens: [0x61]), mode: .syllable, corpus: Fixtures.cities)
+    #expect(result.total == 300)
+    let expected = keys.enumerated().sorted { $0.element < $1.element }.prefix(limit).map(\.offset)
+    #expect(result.hits.map(\.index) == expected)
+  }
+
+  @Test func packedMatchesOrderAsMatches() {
+    let matches = [
+      Match(start: 0, end: 2, matchClass: 0, readingClass: 0), Match(start: 0, end: 3, matchClass: 0, readingClass: 0),
+      Match(start: 0, end: 1, matchClass: 0, readingClass: 1), Match(start: 0, end: 1, matchClass: 1, readingClass: 0),
+      Match(start: 2, end: 63, matchClass: 2, readingClass: 1),
+    ]
+    for a in matches {
+      #expect(PackedMatch(a).match == a)
+      for b in matches { #expect((PackedMatch(a) < PackedMatch(b)) == (a < b)) }
+    }
+  }
+
+  @Test func bestMatchScratchKeepsEachPlacesMinimumAcrossResets() {
+    let scratch = BestMatchScratch(placeCount: 10)
+    scratch.reset()
+    scratch.offer(3, PackedMatch(bits: 9))
+    scratch.offer(3, PackedMatch(bits: 4))
+    scratch.offer(7, PackedMatch(bits: 5))
+    var seen: [Int: UInt32] = [:]
+    scratch.forEachBest { seen[$0] = $1.bits }
+    #expect(seen == [3: 4, 7: 5])
+    scratch.reset()
+    scratch.offer(3, PackedMatch(bits: 8))
+    seen = [:]
+    scratch.forEachBest { seen[$0] = $1.bits }
+    #expect(seen == [3: 8])
+  }
+
+  @Test func icuOutputIsReadBackPerUnit() {
+    func units(_ s: String) -> ArraySlice<UInt32> {
+      s.unicodeScalars.map { $0.value >= 0x41 && $0.value <= 0x5A ? $0.value + 0x20 : $0.value }[...]
+    }
+    #expect(PinyinTransliterator.readings(of: "zhang sha shi", units: units("长沙市")) == ["zhang", "sha", "shi"])
+    #expect(PinyinTransliterator.readings(of: "12hao cun", units: units("12号村")) == ["1", "2", "hao", "cun"])
+    #expect(PinyinTransliterator.readings(of: "A cun B2", units: units("A村B2")) == ["a", "cun", "b", "2"])
+    #expect(PinyinTransliterator.readings(of: "a . b", units: units("a·b")) == ["a", "·", "b"])
+    #expect(PinyinTransliterator.readings(of: "zhang 沙", units: units("长沙")) == nil)
+    #expect(PinyinTransliterator.readings(of: "zhang sha shi extra", units: units("长沙市")) == nil)
+    #expect(PinyinTransliterator.quoted("it's") == "'it''s'")
+  }
+
+  @Test func overrideRulesMakeICUReadTheCorpusPinyin() throws {
+    let corpus = Fixtures.cities
+    let fixed = try PinyinTransliterator(corpus: corpus, raw: false)
+    let raw = try PinyinTransliterator(corpus: corpus, raw: true)
+    #expect(try raw.transliterate("长沙市") == "zhang sha shi")
+    #expect(try fixed.transliterate("长沙市") == "chang sha shi")
+    // Rules are anchored to whole names: a longer text is read by plain ICU.
+    #expect(try fixed.transliterate("长沙市区") == "zhang sha shi qu")
+    #expect(fixed.rules.contains("^'长沙市'$ > 'chang sha shi';"))
+  }
+
+  @Test func sqliteErrorsNameTheStatementAndSQLitesMessage() throws {
+    let database = try SQLiteDatabase()
+    #expect {
+      try database.execute("SELEC 1")
+    } throws: { error in
+      let description = String(describing: error)
+      return description.contains("SELEC 1") && description.contains("syntax error")
+    }
+    try database.execute("CREATE VIRTUAL TABLE t USING fts5(a, tokenize = 'trigram')")
+    let insert = try database.prepare("INSERT INTO t(rowid, a) VALUES (?, ?)")
+    try insert.run([7, "beijingshi"])
+    var rows: [Int64] = []
+    try database.prepare("SELECT rowid FROM t WHERE t MATCH ?").forEachInteger(["\"ijing\""]) { rows.append($0) }
+    #expect(rows == [7])
+  }
+}
+
+/// The expected-failures file and the query sets of `citybench conform`.
+@Suite struct ConformanceSupportTests {
+  func write(_ text: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("expected-\(UUID()).tsv").path
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test func expectedFailuresAreReadAndMatchedBySignature() throws {
+    let path = try write("\(ExpectedFailures.header)\nicu-raw\t430100\t长沙市\tplain ICU reads zhang\n")
+    let expected = try ExpectedFailures(contentsOf: path)
+    let result = SearchResult(normalized: NormalizedQuery(tokens: [0x61]), mode: .syllable, total: 0, hits: [])
+    let other = SearchResult(normalized: NormalizedQuery(tokens: [0x61]), mode: .syllable, total: 1, hits: [])
+    let difference = try #require(ResultDifference(expected: result, actual: other))
+    func divergence(_ backend: String, _ culprits: [PlaceID]) -> Divergence {
+      Divergence(backend: backend, mode: .syllable, query: "a", typed: [], difference: difference, culprits: culprits)
+    }
+    #expect(expected.isExpected(divergence("icu-raw", [430100])))
+    #expect(!expected.isExpected(divergence("icu-raw", [430100, 110000])))
+    #expect(!expected.isExpected(divergence("trie", [430100])))
+    #expect(!expected.isExpected(divergence("icu-raw", [])))
+    #expect(expected.unexpectedPasses(backend: "icu-raw", seen: [], corpus: Fixtures.cities) == [430100])
+    #expect(expected.unexpectedPasses(backend: "icu-raw", seen: [430100], corpus: Fixtures.cities).isEmpty)
+  }
+
+  @Test func malformedExpectedFailuresNameTheLine() throws {
+    #expect(throws: CorpusError.self) { try ExpectedFailures(contentsOf: try write("backend\tid\n")) }
+    let path = try write("\(ExpectedFailures.header)\nicu-raw\tnot-a-number\tx\ty\n")
+    #expect {
+      try ExpectedFailures(contentsOf: path)
+    } throws: { String(describing: $0).contains("\(path):2") }
+  }
+
+  @Test func keystrokesTypeBackspaceAndRetype() {
+    #expect(ConformanceQueries.keystrokes(typing: "abc") == ["a", "ab", "abc", "ab", "a", "ab", "abc"])
+    #expect(ConformanceQueries.keystrokes(typing: "x") == ["x", "", "x"])
+    #expect(ConformanceQueries.keystrokes(typing: "").isEmpty)
+  }
+
+  @Test func formsCoverTheInputStyles() throws {
+    let corpus = Fixtures.cities
+    let forms = Set(ConformanceQueries.forms(of: try #require(corpus.index(of: 430100)), in: corpus))
+    for expected in ["changshashi", "chang'sha'shi", "css", "changss", "changshas", "cshas", "csshi", "长沙市", "长shashi"]
+    {
+      #expect(forms.contains(expected), "\(expected)")
+    }
+    // 长 is polyphonic: its alternate reading is typed too.
+    #expect(forms.contains("zhangshashi"))
+  }
+
+  @Test func samplesAreSeededAndLargeEnough() {
+    let corpus = Fixtures.cities
+    let a = ConformanceQueries.sample(corpus, queries: 500, seed: 9)
+    #expect(a == ConformanceQueries.sample(corpus, queries: 500, seed: 9))
+    #expect(a != ConformanceQueries.sample(corpus, queries: 500, seed: 10))
+    let prefixes = Set(a.flatMap { t in (1...t.count).map { String(t.prefix($0)) } })
+    #expect(prefixes.count >= 500)
+    #expect(a.contains { $0.unicodeScalars.contains { Hanzi.isHanzi($0.value) } })
+  }
+}
