@@ -77,8 +77,10 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
     private let trigramQuery: SQLiteStatement
     private let gramQuery: SQLiteStatement
     private let lock = NSLock()
+    private let placeCount: Int
 
     init(corpus: Corpus) throws {
+      placeCount = corpus.count
       database = try SQLiteDatabase()
       try database.execute(
         """
@@ -141,8 +143,13 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
       defer { lock.unlock() }
       let statement = table == .trigrams ? trigramQuery : gramQuery
       var rows: [Int] = []
-      // A query that SQLite rejects has no candidates; the strings built above are always valid.
-      try? statement.forEachInteger([match]) { rows.append(Int($0) - 1) }
+      do {
+        try statement.forEachInteger([match]) { rows.append(Int($0) - 1) }
+      } catch {
+        // The queries built above are always valid FTS5; should SQLite still fail (out of
+        // memory), every place is a candidate, so the answer stays exact, only slower.
+        rows = Array(0..<placeCount)
+      }
       rows.forEach(body)
     }
   }

@@ -99,6 +99,25 @@ import Testing
     try run(type)
   }
 
+  /// The precomputed answers of one- and two-letter queries agree with the reference at every
+  /// limit, including limits beyond what they keep (then the backend searches as usual).
+  @Test(arguments: ["trie", "inverted-index"])
+  func shortQueryAnswersAgreeWithTheReference(name: String) throws {
+    let type = try #require(BackendCatalog.backend(named: name))
+    func run<B: SearchBackend>(_ type: B.Type) throws {
+      let backend = try B(corpus: Fixtures.cities, options: BackendOptions())
+      let letters = "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
+      let queries = letters + ["zh", "sh", "bj", "xa", "a1", "cs"]
+      for limit in [0, 1, 20, 64, 65] {
+        let checker = ConformanceChecker(backend, reference: Fixtures.citiesReference, limit: limit)
+        for query in queries {
+          for mode in MatchMode.allCases { checker.check(query, mode: mode) }
+        }
+      }
+    }
+    try run(type)
+  }
+
   /// Raw ICU reads 长沙 as zhang sha: without the overrides, chang sha is only an alternate
   /// reading (from the polyphone table), so 长沙 drops to reading class 1.
   @Test func rawICUDivergesWhereICUMisreads() throws {

@@ -27,6 +27,7 @@ extension MatchSource {
   ///
   /// - Complexity: the backend's enumeration plus O(n log limit) for n matches.
   package func rankedSearch(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
+    if let answer = shortAnswers?.answer(query, mode: mode, limit: limit, corpus: corpus) { return answer }
     var top = TopK(limit: limit)
     if !query.isEmpty {
       forEachMatch(matcher.prepare(query), mode: mode) { index, match in

@@ -1,4 +1,5 @@
 import CitySearch
+import Foundation
 
 /// The answers of the broadest queries, precomputed at build: every query of one or two
 /// letters or digits, in both modes, with its exact total and its best ``depth`` hits.
@@ -17,27 +18,31 @@ package struct ShortQueryAnswers: Sendable {
   private let places: ContiguousArray<Int32>
   private let matches: ContiguousArray<UInt32>
 
-  /// Computes every answer with `source`'s own enumeration.
+  /// Computes every answer with `source`'s own enumeration, on all cores.
   package init(source: some MatchSource) {
     let modes = MatchMode.allCases
+    let letters = Array(0x61...0x7A as ClosedRange<UInt32>) + Array(0x30...0x39 as ClosedRange<UInt32>)
+    let queries = letters.map { [$0] } + letters.flatMap { a in letters.map { [a, $0] } }
+    let jobs = modes.flatMap { mode in queries.map { (mode, $0) } }
+    let answers = ConcurrentResults<(total: Int, entries: [(index: Int32, match: PackedMatch)])>(count: jobs.count)
+    DispatchQueue.concurrentPerform(iterations: jobs.count) { j in
+      let (mode, tokens) = jobs[j]
+      var top = TopK(limit: Self.depth)
+      source.forEachMatch(source.matcher.prepare(NormalizedQuery(tokens: tokens)), mode: mode) { index, match in
+        top.insert(key: source.ranking.key(match, place: index), index: index, match: match)
+      }
+      answers.set(j, (top.total, top.sortedEntries()))
+    }
     var totals = ContiguousArray<Int32>(repeating: 0, count: modes.count * Self.keyCount)
     var places = ContiguousArray<Int32>(repeating: -1, count: modes.count * Self.keyCount * Self.depth)
     var matches = ContiguousArray<UInt32>(repeating: 0, count: places.count)
-    let letters = Array(0x61...0x7A as ClosedRange<UInt32>) + Array(0x30...0x39 as ClosedRange<UInt32>)
-    let queries = letters.map { [$0] } + letters.flatMap { a in letters.map { [a, $0] } }
-    for (m, mode) in modes.enumerated() {
-      for tokens in queries {
-        let query = NormalizedQuery(tokens: tokens)
-        var top = TopK(limit: Self.depth)
-        source.forEachMatch(source.matcher.prepare(query), mode: mode) { index, match in
-          top.insert(key: source.ranking.key(match, place: index), index: index, match: match)
-        }
-        let slot = m * Self.keyCount + Int(LetterKey.of(tokens))
-        totals[slot] = Int32(top.total)
-        for (i, entry) in top.sortedEntries().enumerated() {
-          places[slot * Self.depth + i] = entry.index
-          matches[slot * Self.depth + i] = entry.match.bits
-        }
+    for (j, (mode, tokens)) in jobs.enumerated() {
+      let answer = answers.values[j]!
+      let slot = (mode == .syllable ? 0 : 1) * Self.keyCount + Int(LetterKey.of(tokens))
+      totals[slot] = Int32(answer.total)
+      for (i, entry) in answer.entries.enumerated() {
+        places[slot * Self.depth + i] = entry.index
+        matches[slot * Self.depth + i] = entry.match.bits
       }
     }
     self.totals = totals
@@ -61,4 +66,18 @@ package struct ShortQueryAnswers: Sendable {
 
   /// The bytes of the tables.
   package var byteCount: Int { totals.count * 4 + places.count * 4 + matches.count * 4 }
+}
+
+/// Results written by concurrent workers, one slot each, under a lock.
+final class ConcurrentResults<Value>: @unchecked Sendable {
+  private(set) var values: [Value?]
+  private let lock = NSLock()
+
+  init(count: Int) { values = [Value?](repeating: nil, count: count) }
+
+  func set(_ i: Int, _ value: Value) {
+    lock.lock()
+    values[i] = value
+    lock.unlock()
+  }
 }

@@ -29,8 +29,7 @@ public final class PinyinTransliterator: @unchecked Sendable {
       rules = ""
       return
     }
-    var rules = ""
-    var count = 0
+    var overrides: [(name: String, reading: String)] = []
     var seen = Set<String>()
     for index in 0..<corpus.count {
       let name = corpus.name(at: index)
@@ -39,9 +38,14 @@ public final class PinyinTransliterator: @unchecked Sendable {
       let canonical = corpus.pinyin(at: index)
       let output = try plain.transliterate(name)
       if Self.readings(of: output, units: corpus.units(at: index)) == canonical { continue }
-      rules += "^\(Self.quoted(name))$ > \(Self.quoted(canonical.joined(separator: " ")));\n"
-      count += 1
+      overrides.append((name, canonical.joined(separator: " ")))
     }
+    // Longer names first: ICU refuses a rule that an earlier one would hide (U_RULE_MASK_ERROR),
+    // which it decides without regard to the end anchor.
+    overrides.sort { ($0.name.unicodeScalars.count, $1.name) > ($1.name.unicodeScalars.count, $0.name) }
+    var rules = ""
+    for (name, reading) in overrides { rules += "^\(Self.quoted(name))$ > \(Self.quoted(reading));\n" }
+    let count = overrides.count
     rules += ":: Han-Latin;\n:: Latin-ASCII;\n"
     transliterator = try Transliterator(id: "CitySearch-Pinyin", rules: rules)
     overrideCount = count

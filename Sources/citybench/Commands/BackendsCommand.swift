@@ -17,11 +17,13 @@ enum BackendsCommand {
       --build               build every backend and measure it
       --backends A,B        only these backends (default: all)
       --icu-raw             build the ICU backends without override rules
+      --options K=V,…       backend options, such as short-answers=false (trie,
+                            inverted-index: skip the precomputed one- and two-letter answers)
       -h, --help            show this help
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--backends"]), flags: ["--help", "--build", "--icu-raw"],
+    valued: CorpusOptions.valued.union(["--backends", "--options"]), flags: ["--help", "--build", "--icu-raw"],
     aliases: ["-h": "--help"], maximumPositionals: 0)
 
   static func run(_ arguments: [String]) throws -> Int32 {
@@ -41,7 +43,13 @@ enum BackendsCommand {
       return 0
     }
     let corpus = try CorpusOptions(args).load()
-    let options = BackendOptions(args.has("--icu-raw") ? ["icu-raw": "true"] : [:])
+    var values: [String: String] = args.has("--icu-raw") ? ["icu-raw": "true"] : [:]
+    for pair in (args["--options"] ?? "").split(separator: ",") {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      guard parts.count == 2 else { throw UsageError(message: "--options takes KEY=VALUE pairs, not '\(pair)'") }
+      values[String(parts[0])] = String(parts[1])
+    }
+    let options = BackendOptions(values)
     print("\(corpus.source): \(corpus.count) places")
     for type in types {
       let build = try MeasuredBuild.build(type, corpus: corpus, options: options)
