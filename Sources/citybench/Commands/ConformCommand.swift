@@ -54,6 +54,8 @@ enum ConformCommand {
   }
 
   static func run(_ arguments: [String]) throws -> Int32 {
+    // Long runs: each verdict line reaches a log as soon as it is printed.
+    setvbuf(stdout, nil, _IOLBF, 0)
     let args = try ParsedArguments(arguments, spec: spec)
     if args.has("--help") {
       print(usage)
