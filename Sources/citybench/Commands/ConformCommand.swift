@@ -5,6 +5,12 @@ import CitySearchConformance
 import CitySearchICU
 import Foundation
 
+/// Writes a line to standard output at once (unbuffered), so a long run's log shows each
+/// verdict as it comes.
+private func emit(_ text: String) {
+  FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
 /// `citybench conform`: the differential check of every backend against the reference.
 enum ConformCommand {
   static let usage = """
@@ -54,8 +60,6 @@ enum ConformCommand {
   }
 
   static func run(_ arguments: [String]) throws -> Int32 {
-    // Long runs: each verdict line reaches a log as soon as it is printed.
-    setvbuf(stdout, nil, _IOLBF, 0)
     let args = try ParsedArguments(arguments, spec: spec)
     if args.has("--help") {
       print(usage)
@@ -107,7 +111,7 @@ enum ConformCommand {
         tier: tier, corpus: corpus, golden: tier == .cities ? goldenQueries ?? [] : [], sample: sampleSize,
         every: every,
         seed: UInt64(seed) &+ UInt64(tierNumber))
-      print("\n== \(tier.rawValue): \(corpus.count) places; \(description)")
+      emit("\n== \(tier.rawValue): \(corpus.count) places; \(description)")
       let run = DifferentialRun(reference: LinearScanBackend(corpus: corpus))
       for mode in modes {
         let progress = Progress(label: "\(tier.rawValue) \(mode) reference")
@@ -119,11 +123,11 @@ enum ConformCommand {
         do {
           build = try MeasuredBuild.build(candidate.type, corpus: corpus, options: candidate.options)
         } catch {
-          print("\(candidate.label): build failed: \(error)")
+          emit("\(candidate.label): build failed: \(error)")
           failed = true
           continue
         }
-        print("\(candidate.label): \(build.summary)")
+        emit("\(candidate.label): \(build.summary)")
         var seen = Set<PlaceID>()
         for mode in modes {
           let sample = icuSampleSize(candidate, tier: tier, icuSample)
@@ -137,9 +141,9 @@ enum ConformCommand {
             rawCulprits[candidate.label, default: []].formUnion(outcome.culprits)
           }
           if outcome.unexpectedCount > 0 { failed = true }
-          print(line(outcome))
+          emit(line(outcome))
           if let first = outcome.unexpected.first {
-            print(reproduction(first, tier: tier, corpus: corpus, candidate: candidate))
+            emit(reproduction(first, tier: tier, corpus: corpus, candidate: candidate))
           }
         }
         if candidate.options["icu-raw"] != nil && tier == .cities && every == 1
@@ -148,7 +152,7 @@ enum ConformCommand {
           let passes = expected.unexpectedPasses(backend: candidate.label, seen: seen, corpus: corpus)
           if !passes.isEmpty {
             failed = true
-            print(
+            emit(
               "  unexpected passes: \(passes.count) listed places took part in no divergence: \(passes.prefix(10).map(String.init).joined(separator: ", "))"
             )
           }
@@ -165,9 +169,9 @@ enum ConformCommand {
         "plain ICU reads it differently from '\(corpus.pinyin(at: index).joined(separator: " "))'"
       }
       try text.write(toFile: path, atomically: true, encoding: .utf8)
-      print("wrote \(rawCulprits.values.reduce(0) { $0 + $1.count }) expected failures to \(path)")
+      emit("wrote \(rawCulprits.values.reduce(0) { $0 + $1.count }) expected failures to \(path)")
     }
-    print(failed ? "\nconform: FAILED" : "\nconform: every backend conforms")
+    emit(failed ? "\nconform: FAILED" : "\nconform: every backend conforms")
     return failed ? 1 : 0
   }
 
