@@ -92,14 +92,10 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
         "INSERT INTO trigrams(rowid, name, pinyin, initials, starts) VALUES (?, ?, ?, ?, ?)")
       let insertGrams = try database.prepare("INSERT INTO grams(rowid, syl, seed, han) VALUES (?, ?, ?, ?)")
       let generator = SyllableKeyGenerator(syllabary: corpus.syllabary)
-      let kinds = corpus.syllabary.kinds
-      let spellings = corpus.syllabary.spellings
       var keys: [Int32] = []
       for place in 0..<corpus.count {
         let pinyin = Array(corpus.joinedPinyin(at: place))
-        let initials = corpus.canonicalTokens(at: place).compactMap {
-          kinds[Int($0)] == .opaque ? nil : spellings[Int($0)][0]
-        }
+        let initials = corpus.initials(at: place)
         keys.removeAll(keepingCapacity: true)
         generator.keys(readings: corpus.canonicalTokens(at: place), into: &keys)
         for k in 0..<corpus.alternateCount(at: place) {

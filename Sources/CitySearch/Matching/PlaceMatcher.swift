@@ -324,9 +324,7 @@ struct RunWalker {
       let start = Int(spellingStarts[token])
       let length = Int(spellingStarts[token + 1]) - start
       let twoLetterInitial =
-        length >= 2 && spellingBytes[start + 1] == UInt8(ascii: "h")
-        && (spellingBytes[start] == UInt8(ascii: "z") || spellingBytes[start] == UInt8(ascii: "c")
-          || spellingBytes[start] == UInt8(ascii: "s"))
+        length >= 2 && Syllabary.hasTwoLetterInitial(spellingBytes[start], spellingBytes[start + 1])
       var result: UInt64 = 0
       var k = 0
       // Every admissible piece is a prefix of the syllable: the whole syllable, its initial,

@@ -168,6 +168,14 @@ public final class Corpus: Sendable {
     pinyinBytes[Int(pinyinStarts[index])..<Int(pinyinStarts[index + 1])]
   }
 
+  /// The canonical initials (MatchSpec §4.3): the first letter of each unit's reading, units
+  /// without one skipped (`bjs` for 北京市).
+  public func initials(at index: Int) -> [UInt8] {
+    canonicalTokens(at: index).compactMap {
+      syllabary.kinds[Int($0)] == .opaque ? nil : syllabary.spellings[Int($0)][0]
+    }
+  }
+
   /// For each unit, the offset in ``joinedPinyin(at:)`` where its syllable ends.
   public func pinyinUnitEnds(at index: Int) -> ArraySlice<UInt8> {
     pinyinUnitEnds[Int(unitStarts[index])..<Int(unitStarts[index + 1])]

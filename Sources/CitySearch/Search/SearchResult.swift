@@ -30,6 +30,29 @@ public struct SearchResult: Sendable, Hashable {
   }
 }
 
+extension SearchResult {
+  /// The result of a scan: asks `match` for every place of `corpus` (none for an empty query),
+  /// sorts all matches by ``RankKey`` and keeps the first `limit`. The plain ranking the
+  /// scanning backends (the reference, the ICU ones) share.
+  ///
+  /// - Complexity: P calls of `match` for P places, plus O(k log k) to sort k matches.
+  public static func rankingEveryPlace(
+    _ query: NormalizedQuery, mode: MatchMode, limit: Int, in corpus: Corpus, match: (Int) -> Match?
+  ) -> SearchResult {
+    var matches: [(key: RankKey, hit: SearchHit)] = []
+    if !query.isEmpty {
+      for index in 0..<corpus.count {
+        guard let found = match(index) else { continue }
+        let hit = SearchHit(index: index, id: corpus.id(at: index), match: found)
+        matches.append((RankKey(match: found, place: index, in: corpus), hit))
+      }
+    }
+    matches.sort { $0.key < $1.key }
+    return SearchResult(
+      normalized: query, mode: mode, total: matches.count, hits: matches.prefix(max(limit, 0)).map(\.hit))
+  }
+}
+
 /// The total order of MatchSpec §5: ascending by match class, reading class, level, name
 /// length and id.
 public struct RankKey: Sendable, Hashable, Comparable {

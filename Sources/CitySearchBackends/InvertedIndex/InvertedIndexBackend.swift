@@ -38,13 +38,9 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
         generator.keys(readings: corpus.alternateTokens(at: place, k), into: &out)
       }
     }
-    let kinds = corpus.syllabary.kinds
-    let spellings = corpus.syllabary.spellings
     seedLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count) { place, out in
       let pinyin = corpus.joinedPinyin(at: place)
-      let initials = corpus.canonicalTokens(at: place).compactMap {
-        kinds[Int($0)] == .opaque ? nil : spellings[Int($0)][0]
-      }
+      let initials = corpus.initials(at: place)
       for text in [Array(pinyin), initials] {
         for start in text.indices {
           var key: Int32 = 0

@@ -18,17 +18,9 @@ public struct LinearScanBackend: SearchBackend {
   /// - Complexity: O(P · c) for P places and the matcher's per-place cost c, plus
   ///   O(k log k) to sort the k matches.
   public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
-    var matches: [(key: RankKey, hit: SearchHit)] = []
-    if !query.isEmpty {
-      let prepared = matcher.prepare(query)
-      for index in 0..<corpus.count {
-        guard let match = matcher.match(prepared, mode: mode, at: index) else { continue }
-        let hit = SearchHit(index: index, id: corpus.id(at: index), match: match)
-        matches.append((RankKey(match: match, place: index, in: corpus), hit))
-      }
+    let prepared = matcher.prepare(query)
+    return .rankingEveryPlace(query, mode: mode, limit: limit, in: corpus) {
+      matcher.match(prepared, mode: mode, at: $0)
     }
-    matches.sort { $0.key < $1.key }
-    return SearchResult(
-      normalized: query, mode: mode, total: matches.count, hits: matches.prefix(max(limit, 0)).map(\.hit))
   }
 }

@@ -66,7 +66,7 @@ package struct SyllableKeyGenerator {
       }
       // Whole pieces shorter than what is still needed: the initial (one letter, or two for
       // zh ch sh) and the whole syllable.
-      let twoLetterInitial = spelling.count >= 2 && spelling[1] == UInt8(ascii: "h") && "zcs".utf8.contains(spelling[0])
+      let twoLetterInitial = spelling.count >= 2 && Syllabary.hasTwoLetterInitial(spelling[0], spelling[1])
       var pieces = [1]
       if twoLetterInitial { pieces.append(2) }
       if spelling.count > pieces.last! { pieces.append(spelling.count) }

@@ -150,10 +150,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
           if trie.labelUnits[Int(label)] == t { syllable(node: child, q: q + 1, depth: depth + 1) }
         case .syllable:
           let bytes = backend.spellingBytes
-          let twoLetterInitial =
-            length >= 2 && bytes[start + 1] == UInt8(ascii: "h")
-            && (bytes[start] == UInt8(ascii: "z") || bytes[start] == UInt8(ascii: "c")
-              || bytes[start] == UInt8(ascii: "s"))
+          let twoLetterInitial = length >= 2 && Syllabary.hasTwoLetterInitial(bytes[start], bytes[start + 1])
           var k = 0
           while k < length && q + k < m && UInt32(bytes[start + k]) == tokens[q + k] {
             k += 1

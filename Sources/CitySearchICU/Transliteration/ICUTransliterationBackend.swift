@@ -105,24 +105,13 @@ public struct ICUBackend: SearchBackend {
   ///   the matches.
   public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
     let prepared = readings.matcher.prepare(query)
-    var matches: [(key: RankKey, hit: SearchHit)] = []
-    if !query.isEmpty {
-      for index in 0..<corpus.count {
-        let read = readings.subject(at: index)
-        let subject = PlaceMatcher.Subject(
-          units: corpus.units(at: index), canonical: read.tokens[...], alternates: read.alternates[...],
-          pinyin: read.pinyin[...], pinyinUnitEnds: read.ends[...], shortLength: corpus.shortNameUnitCount(at: index))
-        guard let match = readings.matcher.match(prepared, mode: mode, subject: subject) else { continue }
-        matches.append(
-          (
-            RankKey(match: match, place: index, in: corpus),
-            SearchHit(index: index, id: corpus.id(at: index), match: match)
-          ))
-      }
+    return .rankingEveryPlace(query, mode: mode, limit: limit, in: corpus) { index in
+      let read = readings.subject(at: index)
+      let subject = PlaceMatcher.Subject(
+        units: corpus.units(at: index), canonical: read.tokens[...], alternates: read.alternates[...],
+        pinyin: read.pinyin[...], pinyinUnitEnds: read.ends[...], shortLength: corpus.shortNameUnitCount(at: index))
+      return readings.matcher.match(prepared, mode: mode, subject: subject)
     }
-    matches.sort { $0.key < $1.key }
-    return SearchResult(
-      normalized: query, mode: mode, total: matches.count, hits: matches.prefix(max(limit, 0)).map(\.hit))
   }
 }
 
@@ -136,7 +125,9 @@ public struct ICUCachedBackend: SearchBackend {
 
   public let corpus: Corpus
   let readings: ICUReadings
+  /// Place i's tokens and unit ends are `tokens[unitStarts[i]..<unitStarts[i + 1]]`, `ends[…]`.
   private let tokens: [UInt16]
+  private let unitStarts: [Int32]
   private let alternates: [UInt16]
   private let alternateStarts: [Int32]
   private let pinyin: [UInt8]
@@ -156,6 +147,7 @@ public struct ICUCachedBackend: SearchBackend {
     var pinyinStarts: [Int32] = [0]
     var ends: [UInt8] = []
     var letterMasks: [UInt64] = []
+    var unitStarts: [Int32] = [0]
     let syllabary = readings.syllabary
     let tokenMasks = zip(syllabary.spellings, syllabary.kinds).map { spelling, kind in
       kind == .opaque ? 0 : Hanzi.letterMask(spelling.lazy.map(UInt32.init))
@@ -164,13 +156,16 @@ public struct ICUCachedBackend: SearchBackend {
       let read = readings.subject(at: index)
       letterMasks.append((read.tokens + read.alternates).reduce(0) { $0 | tokenMasks[Int($1)] })
       tokens += read.tokens
+      unitStarts.append(Int32(tokens.count))
       alternates += read.alternates
       alternateStarts.append(Int32(alternates.count))
       pinyin += read.pinyin
       pinyinStarts.append(Int32(pinyin.count))
       ends += read.ends
     }
-    (self.tokens, self.alternates, self.alternateStarts) = (tokens, alternates, alternateStarts)
+    (self.tokens, self.unitStarts, self.alternates, self.alternateStarts) = (
+      tokens, unitStarts, alternates, alternateStarts
+    )
     (self.pinyin, self.pinyinStarts, self.ends) = (pinyin, pinyinStarts, ends)
     self.letterMasks = letterMasks
   }
@@ -181,7 +176,8 @@ public struct ICUCachedBackend: SearchBackend {
   /// The stored readings, their letter masks and the rule text.
   public var statistics: IndexStatistics {
     readings.statistics(
-      countedBytes: tokens.count * 2 + alternates.count * 2 + alternateStarts.count * 4 + pinyin.count
+      countedBytes: tokens.count * 2 + unitStarts.count * 4 + alternates.count * 2 + alternateStarts.count * 4
+        + pinyin.count
         + pinyinStarts.count * 4 + ends.count + letterMasks.count * 8 + readings.transliterator.rules.utf8.count)
   }
 
@@ -189,31 +185,17 @@ public struct ICUCachedBackend: SearchBackend {
   ///   the matches.
   public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
     let prepared = readings.matcher.prepare(query)
-    var matches: [(key: RankKey, hit: SearchHit)] = []
-    if !query.isEmpty {
-      var unitStart = 0
-      for index in 0..<corpus.count {
-        let units = corpus.units(at: index)
-        let unitRange = unitStart..<unitStart + units.count
-        unitStart += units.count
-        guard
-          readings.matcher.mayMatch(prepared, mode: mode, unitCount: units.count, letterMask: letterMasks[index])
-        else { continue }
-        let subject = PlaceMatcher.Subject(
-          units: units, canonical: tokens[unitRange],
-          alternates: alternates[Int(alternateStarts[index])..<Int(alternateStarts[index + 1])],
-          pinyin: pinyin[Int(pinyinStarts[index])..<Int(pinyinStarts[index + 1])], pinyinUnitEnds: ends[unitRange],
-          shortLength: corpus.shortNameUnitCount(at: index))
-        guard let match = readings.matcher.match(prepared, mode: mode, subject: subject) else { continue }
-        matches.append(
-          (
-            RankKey(match: match, place: index, in: corpus),
-            SearchHit(index: index, id: corpus.id(at: index), match: match)
-          ))
-      }
+    return .rankingEveryPlace(query, mode: mode, limit: limit, in: corpus) { index in
+      let unitRange = Int(unitStarts[index])..<Int(unitStarts[index + 1])
+      guard
+        readings.matcher.mayMatch(prepared, mode: mode, unitCount: unitRange.count, letterMask: letterMasks[index])
+      else { return nil }
+      let subject = PlaceMatcher.Subject(
+        units: corpus.units(at: index), canonical: tokens[unitRange],
+        alternates: alternates[Int(alternateStarts[index])..<Int(alternateStarts[index + 1])],
+        pinyin: pinyin[Int(pinyinStarts[index])..<Int(pinyinStarts[index + 1])], pinyinUnitEnds: ends[unitRange],
+        shortLength: corpus.shortNameUnitCount(at: index))
+      return readings.matcher.match(prepared, mode: mode, subject: subject)
     }
-    matches.sort { $0.key < $1.key }
-    return SearchResult(
-      normalized: query, mode: mode, total: matches.count, hits: matches.prefix(max(limit, 0)).map(\.hit))
   }
 }
