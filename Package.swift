@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "CitySearchICU", targets: ["CitySearchICU"]),
     .library(name: "CitySearchSQLite", targets: ["CitySearchSQLite"]),
     .library(name: "CitySearchCatalog", targets: ["CitySearchCatalog"]),
+    .library(name: "CitySearchBench", targets: ["CitySearchBench"]),
     .executable(name: "citybench", targets: ["citybench"]),
   ],
   targets: [
@@ -45,11 +46,16 @@ let package = Package(
     ),
     // The heap counter the harness reads around a backend's build (glibc mallinfo2).
     .target(name: "CMemoryShim"),
+    // The harness: workloads, the paired replay, statistics, reports and the regression gate.
+    .target(
+      name: "CitySearchBench",
+      dependencies: ["CitySearch", "CitySearchBackends", "CitySearchConformance", "CMemoryShim"]
+    ),
     .executableTarget(
       name: "citybench",
       dependencies: [
         "CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchICU", "CitySearchCatalog",
-        "CitySearchConformance", "CMemoryShim",
+        "CitySearchConformance", "CitySearchBench",
       ]
     ),
     .testTarget(
@@ -59,6 +65,10 @@ let package = Package(
         "CitySearchCatalog", "CitySearchConformance",
       ],
       exclude: ["Golden", "Fixtures"]
+    ),
+    .testTarget(
+      name: "CitySearchBenchTests",
+      dependencies: ["CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchBench"]
     ),
     // End-to-end tests that run the built `citybench` binary.
     .testTarget(

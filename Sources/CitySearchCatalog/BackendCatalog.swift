@@ -24,6 +24,7 @@ public enum BackendCatalog {
   /// A backend name that the catalog does not have.
   public struct UnknownBackend: Error, CustomStringConvertible {
     public let name: String
+    public init(name: String) { self.name = name }
     public var description: String {
       "unknown backend '\(name)' (available: \(BackendCatalog.all.map { $0.name }.joined(separator: ", ")))"
     }

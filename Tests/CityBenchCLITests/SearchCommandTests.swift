@@ -197,8 +197,8 @@ import Testing
 }
 
 @Suite struct OverviewTests {
-  @Test func noCommandShowsEachBackendOnExampleQueries() throws {
-    let r = try CLI.run([])
+  @Test func overviewShowsEachBackendOnExampleQueries() throws {
+    let r = try CLI.run(["overview"])
     #expect(r.status == 0)
     #expect(r.stdout.contains("corpus 'cities': 3211 places"))
     #expect(r.stdout.contains("linear: "))

@@ -1,4 +1,5 @@
 import CitySearch
+import CitySearchBench
 import CitySearchCatalog
 import Foundation
 

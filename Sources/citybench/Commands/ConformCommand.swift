@@ -1,15 +1,10 @@
 import CitySearch
 import CitySearchBackends
+import CitySearchBench
 import CitySearchCatalog
 import CitySearchConformance
 import CitySearchICU
 import Foundation
-
-/// Writes a line to standard output at once (unbuffered), so a long run's log shows each
-/// verdict as it comes.
-private func emit(_ text: String) {
-  FileHandle.standardOutput.write(Data((text + "\n").utf8))
-}
 
 /// `citybench conform`: the differential check of every backend against the reference.
 enum ConformCommand {

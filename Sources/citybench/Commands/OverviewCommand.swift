@@ -3,9 +3,15 @@ import CitySearchBackends
 import CitySearchCatalog
 import Foundation
 
-/// `citybench` with no command: loads the default corpus and shows what each backend answers
-/// for a few typical queries, so a first run shows the whole pipeline working.
+/// `citybench overview`: loads the default corpus and shows what each backend answers for a
+/// few typical queries.
 enum OverviewCommand {
+  static let usage = """
+    Usage: citybench overview
+
+    Loads the default corpus and shows what each backend answers for a few typical queries.
+    """
+
   static let examples: [(query: String, mode: MatchMode, what: String)] = [
     ("bj", .syllable, "initials"),
     ("beij", .syllable, "partial last syllable"),
@@ -17,6 +23,11 @@ enum OverviewCommand {
   ]
 
   static func run(_ arguments: [String]) throws -> Int32 {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      print(usage)
+      return 0
+    }
+    guard arguments.isEmpty else { throw UsageError(message: "unexpected argument '\(arguments[0])'") }
     let options = CorpusOptions(try ParsedArguments([], spec: SearchCommand.spec))
     let clock = ContinuousClock()
     var loaded: Corpus?

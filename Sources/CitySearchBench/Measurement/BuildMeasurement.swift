@@ -3,30 +3,34 @@ import CitySearch
 import Foundation
 
 /// A backend built with its build time and the heap it kept, measured around `init`.
-struct MeasuredBuild {
-  let backend: any SearchBackend
+public struct MeasuredBuild: Sendable {
+  public let backend: any SearchBackend
   /// Wall-clock build time, monotonic clock.
-  let seconds: Double
+  public let seconds: Double
   /// Heap bytes in use after the build minus before (glibc `mallinfo2`: `uordblks + hblkhd`),
   /// so temporaries freed by the end of the build are not counted; `nil` where unavailable.
-  let heapBytes: Int?
+  public let heapBytes: Int?
 
-  static func build(_ type: any SearchBackend.Type, corpus: Corpus, options: BackendOptions) throws -> MeasuredBuild {
+  public static func build(_ type: any SearchBackend.Type, corpus: Corpus, options: BackendOptions) throws
+    -> MeasuredBuild
+  {
     let before = heapInUse()
-    let start = DispatchTime.now().uptimeNanoseconds
+    let start = MonotonicClock.now()
     let backend = try type.init(corpus: corpus, options: options)
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let seconds = Double(MonotonicClock.now() - start) / 1e9
     let after = heapInUse()
     return MeasuredBuild(
       backend: backend, seconds: seconds, heapBytes: before.flatMap { b in after.map { max($0 - b, 0) } })
   }
 
-  static func heapInUse() -> Int? {
+  /// The bytes the allocator has handed out and not taken back, if the platform tells.
+  public static func heapInUse() -> Int? {
     let bytes = CMemoryShim_heapInUse()
     return bytes < 0 ? nil : Int(bytes)
   }
 
-  var summary: String {
+  /// One line: build time, heap, counted index bytes and the backend's notes.
+  public var summary: String {
     let counted = backend.statistics.countedBytes
     var parts = [String(format: "built in %.3f s", seconds)]
     if let heapBytes { parts.append("heap +\(megabytes(heapBytes))") }
@@ -36,4 +40,5 @@ struct MeasuredBuild {
   }
 }
 
-func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+/// `bytes` in mebibytes with one decimal, `12.3 MB`.
+public func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }

@@ -1,0 +1,132 @@
+import CitySearch
+import Foundation
+
+/// A backend to benchmark: its type, build options and the name it is reported under.
+public struct BenchCandidate: Sendable {
+  public let type: any SearchBackend.Type
+  public let options: BackendOptions
+  public let label: String
+
+  public init(type: any SearchBackend.Type, options: BackendOptions = BackendOptions(), label: String? = nil) {
+    self.type = type
+    self.options = options
+    self.label = label ?? type.name
+  }
+}
+
+/// One whole benchmark: build every backend (measured), replay the workload, analyse.
+public struct BenchPipeline {
+  public var corpus: Corpus
+  public var corpusName: String
+  public var workload: Workload
+  public var workloadName: String
+  /// The reference first.
+  public var candidates: [BenchCandidate]
+  public var configuration: BenchConfiguration
+  /// The package checkout, for the git commit in the metadata.
+  public var packageDirectory: String?
+
+  public init(
+    corpus: Corpus, corpusName: String, workload: Workload, workloadName: String, candidates: [BenchCandidate],
+    configuration: BenchConfiguration, packageDirectory: String?
+  ) {
+    self.corpus = corpus
+    self.corpusName = corpusName
+    self.workload = workload
+    self.workloadName = workloadName
+    self.candidates = candidates
+    self.configuration = configuration
+    self.packageDirectory = packageDirectory
+  }
+
+  /// Runs the benchmark. `log` gets one line per step; `progress` the replay's progress.
+  public func run(
+    log: (String) -> Void = { _ in }, progress: (Int, Int) -> Void = { _, _ in }, shouldStop: () -> Bool = { false }
+  ) throws -> (results: BenchResults, raw: RawMeasurements) {
+    let started = Date()
+    let startedAt = MonotonicClock.now()
+    var builds: [MeasuredBuild] = []
+    for candidate in candidates {
+      if shouldStop() { throw BenchInterrupted() }
+      let build = try MeasuredBuild.build(candidate.type, corpus: corpus, options: candidate.options)
+      log("\(candidate.label): \(build.summary)")
+      builds.append(build)
+    }
+    let clockOverhead = MonotonicClock.overhead()
+    let runner = BenchRunner(workload: workload, configuration: configuration)
+    let raw = try runner.run(
+      backends: zip(candidates, builds).map { ($0.label, $1.backend) }, progress: progress, shouldStop: shouldStop)
+    let metadata = RunMetadata(
+      tool: "citybench", startedAt: RunEnvironment.timestamp(started),
+      durationSeconds: Double(MonotonicClock.now() - startedAt) / 1e9, machine: RunEnvironment.machine,
+      swiftVersion: RunEnvironment.swiftVersion, buildConfiguration: RunEnvironment.buildConfiguration,
+      gitCommit: RunEnvironment.gitCommit(in: packageDirectory),
+      corpus: .init(name: corpusName, places: corpus.count, checksum: corpus.checksum),
+      workload: .init(
+        name: workloadName, sessions: workload.sessions.count, keystrokes: workload.keystrokeCount,
+        styles: workload.styles, checksum: workload.checksum),
+      mode: configuration.mode.rawValue, limit: configuration.limit, rounds: configuration.rounds,
+      warmUpKeystrokes: configuration.warmUpKeystrokes, budgetSeconds: configuration.budgetSeconds,
+      seed: configuration.seed, clockOverheadNanoseconds: clockOverhead,
+      slowdownNanoseconds: configuration.slowdowns)
+    let results = BenchAnalysis.results(
+      raw: raw, workload: workload, builds: builds, corpus: corpus, metadata: metadata)
+    return (results, raw)
+  }
+}
+
+extension Corpus {
+  /// A checksum of every place's id, parent, level, name, short name and readings: equal
+  /// for equal corpora whatever file they came from.
+  public var checksum: String {
+    var hash = FNV1a64()
+    for index in 0..<count {
+      let place = place(at: index)
+      hash.add(String(place.id))
+      hash.add(place.parentID.map(String.init) ?? "")
+      hash.add(String(place.level.rawValue))
+      hash.add(place.name)
+      hash.add(place.shortName)
+      hash.add(place.pinyin.joined(separator: " "))
+      for k in 0..<alternateCount(at: index) {
+        hash.add(alternateTokens(at: index, k).map { syllabary.spelling($0) }.joined(separator: " "))
+      }
+      hash.add(place.isHot ? "1" : "0")
+    }
+    return hash.hex
+  }
+}
+
+/// The report files a run can write.
+public enum ReportFormat: String, CaseIterable, Sendable {
+  case json, md, csv, html
+
+  public var fileName: String {
+    switch self {
+    case .json: "results.json"
+    case .md: "report.md"
+    case .csv: "samples.csv"
+    case .html: "report.html"
+    }
+  }
+
+  /// Writes the chosen reports into `directory`, each atomically; returns the paths written.
+  public static func write(
+    _ formats: [ReportFormat], results: BenchResults, raw: RawMeasurements?, workload: Workload, to directory: String
+  ) throws -> [String] {
+    var written: [String] = []
+    for format in formats {
+      let path = URL(fileURLWithPath: directory).appendingPathComponent(format.fileName).path
+      switch format {
+      case .json: try AtomicFile.write(results.jsonData(), to: path)
+      case .md: try AtomicFile.write(MarkdownReport.text(results), to: path)
+      case .html: try AtomicFile.write(HTMLReport.text(results), to: path)
+      case .csv:
+        guard let raw else { continue }
+        try AtomicFile.write(SamplesCSV.text(raw: raw, workload: workload), to: path)
+      }
+      written.append(path)
+    }
+    return written
+  }
+}

@@ -1,0 +1,232 @@
+import Foundation
+
+/// The outcome of one gated metric, or of the whole gate.
+public enum GateVerdict: String, Codable, Sendable, Comparable {
+  case pass
+  /// The change is not distinguishable from noise in either direction.
+  case inconclusive
+  case regression
+
+  /// `citybench gate`'s exit status: 0 pass, 2 regression, 3 inconclusive.
+  public var exitStatus: Int32 {
+    switch self {
+    case .pass: 0
+    case .regression: 2
+    case .inconclusive: 3
+    }
+  }
+
+  private var severity: Int {
+    switch self {
+    case .pass: 0
+    case .inconclusive: 1
+    case .regression: 2
+    }
+  }
+
+  public static func < (a: GateVerdict, b: GateVerdict) -> Bool { a.severity < b.severity }
+}
+
+/// One metric compared between the baseline and the current run.
+public struct GateMetric: Codable, Sendable {
+  public var backend: String
+  /// `ratio.p50`, `ratio.p90`, `ratio.p99`, `countedBytes` or `conformance`.
+  public var metric: String
+  public var baseline: Estimate?
+  public var current: Estimate?
+  /// current ÷ baseline, with the interval from the two intervals' extremes.
+  public var change: Estimate?
+  /// The committed threshold (relative growth allowed).
+  public var threshold: Double?
+  /// The A/A noise at this quantile (relative), the larger of the two runs'.
+  public var noise: Double?
+  /// The growth tolerated: the larger of threshold and noise.
+  public var allowed: Double?
+  public var verdict: GateVerdict
+  public var note: String
+}
+
+/// The gate's decision, written as `verdict.json` and `verdict.md`.
+public struct GateReport: Codable, Sendable {
+  public static let currentSchemaVersion = 1
+
+  public struct RunInfo: Codable, Sendable {
+    public var path: String
+    public var gitCommit: String
+    public var startedAt: String
+    public var cpuModel: String
+  }
+
+  public var schemaVersion: Int
+  public var verdict: GateVerdict
+  public var baseline: RunInfo
+  public var current: RunInfo
+  public var metrics: [GateMetric]
+
+  public var exitStatus: Int32 { verdict.exitStatus }
+}
+
+/// A baseline and a current run that cannot be compared.
+public struct GateMismatch: Error, CustomStringConvertible {
+  public let message: String
+  public var description: String { message }
+}
+
+/// Compares a run with the committed baseline.
+///
+/// Absolute times do not survive a change of machine, so the gate compares what does: each
+/// backend's paired ratios to the reference, measured within one run, and deterministic
+/// counts. A ratio quantile regresses only when its whole confidence interval of change lies
+/// beyond the allowed growth, which is the committed threshold or the A/A noise at that
+/// quantile, whichever is larger; it passes when the whole interval lies within it, and is
+/// inconclusive otherwise.
+public enum Gate {
+  public static func compare(
+    baseline: BenchResults, current: BenchResults, thresholds: GateThresholds, baselinePath: String,
+    currentPath: String
+  ) throws -> GateReport {
+    let (b, c) = (baseline.metadata, current.metadata)
+    var mismatches: [String] = []
+    if b.corpus.checksum != c.corpus.checksum {
+      mismatches.append(
+        "corpus \(c.corpus.name) \(c.corpus.checksum) vs baseline \(b.corpus.name) \(b.corpus.checksum)")
+    }
+    if b.workload.checksum != c.workload.checksum {
+      mismatches.append("workload \(c.workload.checksum) vs baseline \(b.workload.checksum)")
+    }
+    if b.mode != c.mode { mismatches.append("mode \(c.mode) vs baseline \(b.mode)") }
+    if b.limit != c.limit { mismatches.append("limit \(c.limit) vs baseline \(b.limit)") }
+    if baseline.reference != current.reference {
+      mismatches.append("reference \(current.reference) vs baseline \(baseline.reference)")
+    }
+    guard mismatches.isEmpty else {
+      throw GateMismatch(
+        message:
+          "the run does not measure the baseline's work (\(mismatches.joined(separator: "; "))); rerun on the same corpus and workload, or record a new baseline with --update-baseline"
+      )
+    }
+
+    var metrics: [GateMetric] = []
+    for old in baseline.backends where old.name != baseline.reference {
+      guard let new = current.backend(named: old.name) else {
+        metrics.append(
+          GateMetric(
+            backend: old.name, metric: "all", verdict: .pass, note: "not measured in this run; not gated"))
+        continue
+      }
+      for quantile in RatioSummary.quantiles {
+        metrics.append(
+          ratioMetric(
+            quantile, backend: old.name, baseline: old.ratioToReference?[quantile],
+            current: new.ratioToReference?[quantile], thresholds: thresholds,
+            noise: [baseline.noiseFloor?[quantile], current.noiseFloor?[quantile]]))
+      }
+      metrics.append(countedBytesMetric(old: old, new: new, threshold: thresholds.countedBytes))
+      metrics.append(
+        GateMetric(
+          backend: old.name, metric: "conformance", verdict: new.conformance.divergences == 0 ? .pass : .regression,
+          note: new.conformance.divergences == 0
+            ? "\(new.conformance.checked) answers match the reference"
+            : "\(new.conformance.divergences) of \(new.conformance.checked) answers differ from the reference"))
+    }
+    let verdict = metrics.map(\.verdict).max() ?? .pass
+    func info(_ r: BenchResults, _ path: String) -> GateReport.RunInfo {
+      .init(
+        path: path, gitCommit: r.metadata.gitCommit, startedAt: r.metadata.startedAt,
+        cpuModel: r.metadata.machine.cpuModel)
+    }
+    return GateReport(
+      schemaVersion: GateReport.currentSchemaVersion, verdict: verdict, baseline: info(baseline, baselinePath),
+      current: info(current, currentPath), metrics: metrics)
+  }
+
+  /// The verdict on one ratio quantile.
+  static func ratioMetric(
+    _ quantile: ReportedQuantile, backend: String, baseline: Estimate?, current: Estimate?,
+    thresholds: GateThresholds, noise: [Estimate?]
+  ) -> GateMetric {
+    let name = "ratio.\(quantile.rawValue)"
+    guard let threshold = thresholds.ratioThreshold(quantile, backend: backend) else {
+      return GateMetric(backend: backend, metric: name, verdict: .pass, note: "no threshold; not gated")
+    }
+    guard let baseline, let current, baseline.lower > 0, baseline.value > 0 else {
+      return GateMetric(
+        backend: backend, metric: name, baseline: baseline, current: current, threshold: threshold,
+        verdict: .inconclusive, note: "no ratio in one of the runs")
+    }
+    // The A/A ratio's distance from 1 at this quantile (upper end of its interval).
+    let noiseLevel = noise.compactMap { $0 }.map { max($0.upper - 1, 1 - $0.lower, 0) }.max() ?? 0
+    let allowed = max(threshold, noiseLevel)
+    let change = Estimate(
+      value: current.value / baseline.value, lower: current.lower / baseline.upper,
+      upper: current.upper / baseline.lower)
+    let verdict: GateVerdict
+    let note: String
+    if change.lower > 1 + allowed {
+      verdict = .regression
+      note = "slower by more than \(percent(allowed)) even at the interval's low end"
+    } else if change.upper <= 1 + allowed {
+      verdict = .pass
+      note = change.upper < 1 - allowed ? "faster beyond the allowed change" : "within \(percent(allowed))"
+    } else {
+      verdict = .inconclusive
+      note = "the interval of change straddles +\(percent(allowed))"
+    }
+    return GateMetric(
+      backend: backend, metric: name, baseline: baseline, current: current, change: change, threshold: threshold,
+      noise: noiseLevel, allowed: allowed, verdict: verdict, note: note)
+  }
+
+  /// The verdict on the counted index size: deterministic, so no interval.
+  static func countedBytesMetric(old: BackendResults, new: BackendResults, threshold: Double) -> GateMetric {
+    let (b, c) = (Double(old.build.countedBytes), Double(new.build.countedBytes))
+    guard b > 0 else {
+      return GateMetric(backend: old.name, metric: "countedBytes", verdict: .pass, note: "not counted; not gated")
+    }
+    let change = c / b
+    let regression = change > 1 + threshold
+    return GateMetric(
+      backend: old.name, metric: "countedBytes", baseline: Estimate(value: b, lower: b, upper: b),
+      current: Estimate(value: c, lower: c, upper: c), change: Estimate(value: change, lower: change, upper: change),
+      threshold: threshold, allowed: threshold, verdict: regression ? .regression : .pass,
+      note: regression ? "index grew by more than \(percent(threshold))" : "deterministic count")
+  }
+
+  static func percent(_ fraction: Double) -> String { String(format: "%.0f%%", fraction * 100) }
+}
+
+extension GateReport {
+  public func jsonData() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    var data = try encoder.encode(self)
+    data.append(0x0A)
+    return data
+  }
+
+  /// `verdict.md`: the verdict and one row per gated metric.
+  public var markdown: String {
+    var out = "# Latency gate: \(verdict.rawValue)\n\n"
+    out += "Baseline `\(baseline.path)` (commit `\(baseline.gitCommit)`, \(baseline.startedAt), \(baseline.cpuModel)); "
+    out += "current `\(current.path)` (commit `\(current.gitCommit)`, \(current.startedAt), \(current.cpuModel)).\n\n"
+    out += "Ratios are a backend's time over the reference's on the same keystroke. A metric regresses when its "
+    out +=
+      "whole 95% interval of change lies beyond the allowed growth (the threshold, or the A/A noise if larger).\n\n"
+    func value(_ e: Estimate?, _ metric: String) -> String {
+      guard let e else { return "–" }
+      if metric == "countedBytes" { return megabytes(Int(e.value)) }
+      return Formatting.estimate(e, Formatting.ratio)
+    }
+    let rows = metrics.map { m -> [String] in
+      [
+        m.backend, m.metric, value(m.baseline, m.metric), value(m.current, m.metric),
+        m.change.map { Formatting.estimate($0, Formatting.ratio) } ?? "–",
+        m.allowed.map { "+" + Gate.percent($0) } ?? "–",
+        m.verdict == .regression ? "**regression**" : m.verdict.rawValue, m.note,
+      ]
+    }
+    out += MarkdownReport.table(
+      ["backend", "metric", "baseline", "current", "change", "allowed", "verdict", "note"], rows)
+    return out
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// The committed limits of the regression gate (`Benchmarks/thresholds.json`): how much
+/// slower, relative to the baseline, each paired-ratio quantile of a backend may become, and
+/// how much its counted index may grow.
+///
+/// ```json
+/// { "schemaVersion": 1, "ratio": { "p50": 0.25, "p90": 0.35, "p99": 0.6 },
+///   "backends": { "icu": { "p50": 0.5 } }, "countedBytes": 0.1 }
+/// ```
+public struct GateThresholds: Codable, Sendable, Equatable {
+  public static let currentSchemaVersion = 1
+
+  public var schemaVersion: Int
+  /// Allowed relative growth of each ratio quantile (`p50`, `p90`, `p99`); 0.25 allows 25%.
+  public var ratio: [String: Double]
+  /// Per-backend overrides of `ratio`, quantile by quantile.
+  public var backends: [String: [String: Double]]
+  /// Allowed relative growth of the bytes an index counts itself.
+  public var countedBytes: Double
+
+  public init(ratio: [String: Double], backends: [String: [String: Double]] = [:], countedBytes: Double) {
+    self.schemaVersion = Self.currentSchemaVersion
+    self.ratio = ratio
+    self.backends = backends
+    self.countedBytes = countedBytes
+  }
+
+  /// The allowed growth of `quantile` for `backend`.
+  public func ratioThreshold(_ quantile: ReportedQuantile, backend: String) -> Double? {
+    backends[backend]?[quantile.rawValue] ?? ratio[quantile.rawValue]
+  }
+
+  public init(contentsOf path: String) throws {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ResultsFileError(path: path, message: "cannot read the thresholds file")
+    }
+    do {
+      self = try JSONDecoder().decode(GateThresholds.self, from: data)
+    } catch {
+      throw ResultsFileError(path: path, message: "not a thresholds file: \(error)")
+    }
+    guard schemaVersion == Self.currentSchemaVersion else {
+      throw ResultsFileError(path: path, message: "thresholds schema version \(schemaVersion) is not 1")
+    }
+    let known = Set(RatioSummary.quantiles.map(\.rawValue))
+    for (key, value) in ratio.merging(backends.values.flatMap { $0 }, uniquingKeysWith: { a, _ in a }) {
+      guard known.contains(key) else {
+        throw ResultsFileError(path: path, message: "unknown quantile '\(key)' (use p50, p90, p99)")
+      }
+      guard value >= 0 && value.isFinite else {
+        throw ResultsFileError(path: path, message: "threshold for '\(key)' must be a non-negative number")
+      }
+    }
+  }
+}

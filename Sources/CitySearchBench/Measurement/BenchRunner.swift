@@ -1,0 +1,197 @@
+import CitySearch
+import CitySearchConformance
+
+/// How a benchmark run replays its workload.
+public struct BenchConfiguration: Sendable {
+  public var mode: MatchMode = .syllable
+  /// Answers shown per keystroke.
+  public var limit = 20
+  /// Measured passes over the whole workload.
+  public var rounds = 3
+  /// Keystrokes replayed, unmeasured, before the rounds (whole sessions from the start).
+  public var warmUpKeystrokes = 1_500
+  /// The most a backend may spend on warm-up.
+  public var warmUpSeconds = 2.0
+  /// The most a backend other than the reference may spend on the measured rounds. A backend
+  /// whose warm-up says it would need more is timed on an even sample of keystrokes.
+  public var budgetSeconds = 20.0
+  /// Seeds the order in which backends answer each keystroke.
+  public var seed: UInt64 = 1
+  /// Busy work added to each answer of the named backends, in nanoseconds.
+  public var slowdowns: [String: UInt64] = [:]
+
+  public init() {}
+}
+
+/// The name under which the reference is timed a second time, for the A/A noise floor.
+public let noiseFloorName = "linear (A/A)"
+
+/// The raw outcome of replaying a workload: every sample of every backend, and every answer
+/// that differed from the reference's.
+public struct RawMeasurements: Sendable {
+  public struct Series: Sendable {
+    public let name: String
+    /// Every `stride`-th keystroke is timed (1: all of them).
+    public let stride: Int
+    /// Whether the sampled keystrokes were answered each in a fresh session.
+    public var answeredAlone: Bool { stride > 1 }
+    /// `samples[round * keystrokes + k]`, nanoseconds; `nil` for keystrokes not timed.
+    public var samples: [UInt64?]
+    /// Warm-up's estimate of one answer's cost, nanoseconds.
+    public let warmUpMean: Double
+    /// Answers compared with the reference's.
+    public var checked = 0
+    public var divergences = 0
+    public var firstDivergence: Divergence?
+  }
+
+  /// The first answer of a backend that differed from the reference's.
+  public struct Divergence: Sendable {
+    public let round: Int
+    /// The keystroke's index in the workload, and the texts typed before it in its session.
+    public let keystroke: Int
+    public let typedBefore: [String]
+    public let text: String
+    public let difference: ResultDifference
+  }
+
+  /// Index 0 is the reference, index 1 its A/A twin, then the other backends in the order given.
+  public var series: [Series]
+  public let rounds: Int
+  public let keystrokes: Int
+}
+
+/// The run was stopped (Ctrl-C) before it finished.
+public struct BenchInterrupted: Error, CustomStringConvertible {
+  public var description: String { "interrupted; no report was written" }
+}
+
+/// Replays a workload through every backend, keystroke by keystroke.
+///
+/// For each keystroke, every backend answers in a freshly shuffled order, so the samples of one
+/// keystroke are paired and drift of the machine hits all backends alike. Every answer is
+/// compared with the reference's answer to the same keystroke in the same round (which also
+/// keeps the optimizer from discarding it).
+public struct BenchRunner {
+  public let workload: Workload
+  public let configuration: BenchConfiguration
+
+  public init(workload: Workload, configuration: BenchConfiguration) {
+    self.workload = workload
+    self.configuration = configuration
+  }
+
+  /// Replays the workload. `backends[0]` is the reference; it also answers a second time under
+  /// ``noiseFloorName``. `progress` gets (keystrokes done, keystrokes in all rounds);
+  /// `shouldStop` is polled between sessions.
+  public func run(
+    backends: [(name: String, backend: any SearchBackend)],
+    progress: (Int, Int) -> Void = { _, _ in },
+    shouldStop: () -> Bool = { false }
+  ) throws -> RawMeasurements {
+    precondition(!backends.isEmpty, "the reference comes first")
+    let mode = configuration.mode
+    let limit = configuration.limit
+    var entries = backends
+    entries.insert((noiseFloorName, backends[0].backend), at: 1)
+    let players: [KeystrokePlayer] = entries.map { entry in
+      let slowdown = configuration.slowdowns[entry.name] ?? 0
+      return makePlayer(entry.backend, name: entry.name, mode: mode, limit: limit, slowdown: slowdown)
+    }
+    let keystrokes = workload.keystrokeCount
+    var random = SplitMix64(seed: configuration.seed)
+
+    let means = try warmUp(players, random: &random, shouldStop: shouldStop)
+    let rounds = configuration.rounds
+    var series = players.enumerated().map { (i, player) in
+      let estimate = means[i] * Double(keystrokes * rounds) / 1e9
+      let stride =
+        i < 2 || estimate <= configuration.budgetSeconds
+        ? 1 : Int((estimate / configuration.budgetSeconds).rounded(.up))
+      return RawMeasurements.Series(
+        name: player.name, stride: stride, samples: [UInt64?](repeating: nil, count: keystrokes * rounds),
+        warmUpMean: means[i])
+    }
+
+    var order = Array(players.indices)
+    var answers = [SearchResult?](repeating: nil, count: players.count)
+    var done = 0
+    for round in 0..<rounds {
+      var keystroke = 0
+      for session in workload.sessions {
+        if shouldStop() { throw BenchInterrupted() }
+        for player in players { player.startSession() }
+        for (position, text) in session.keystrokes.enumerated() {
+          shuffle(&order, &random)
+          for p in order {
+            let stride = series[p].stride
+            let measured: (result: SearchResult, nanoseconds: UInt64)
+            if stride == 1 {
+              measured = players[p].answer(text)
+            } else if keystroke % stride == 0 {
+              measured = players[p].answerAlone(text)
+            } else {
+              answers[p] = nil
+              continue
+            }
+            answers[p] = measured.result
+            series[p].samples[round * keystrokes + keystroke] = measured.nanoseconds
+          }
+          let expected = answers[0]!
+          for p in 1..<players.count {
+            guard let actual = answers[p] else { continue }
+            series[p].checked += 1
+            if let difference = ResultDifference(expected: expected, actual: actual) {
+              series[p].divergences += 1
+              if series[p].firstDivergence == nil {
+                series[p].firstDivergence = RawMeasurements.Divergence(
+                  round: round, keystroke: keystroke, typedBefore: Array(session.keystrokes[..<position]), text: text,
+                  difference: difference)
+              }
+            }
+          }
+          keystroke += 1
+        }
+        done += session.keystrokes.count
+        progress(done, keystrokes * rounds)
+      }
+    }
+    return RawMeasurements(series: series, rounds: rounds, keystrokes: keystrokes)
+  }
+
+  /// Replays the first sessions unmeasured; returns each player's mean answer time, in
+  /// nanoseconds. A player stops warming up once it has spent the warm-up time.
+  private func warmUp(
+    _ players: [KeystrokePlayer], random: inout SplitMix64, shouldStop: () -> Bool
+  ) throws -> [Double] {
+    var spent = [UInt64](repeating: 0, count: players.count)
+    var answered = [Int](repeating: 0, count: players.count)
+    let cap = UInt64(configuration.warmUpSeconds * 1e9)
+    var order = Array(players.indices)
+    var replayed = 0
+    for session in workload.sessions where replayed < configuration.warmUpKeystrokes {
+      if shouldStop() { throw BenchInterrupted() }
+      for player in players { player.startSession() }
+      for text in session.keystrokes {
+        shuffle(&order, &random)
+        for p in order where spent[p] < cap || answered[p] == 0 {
+          spent[p] += players[p].answer(text).nanoseconds
+          answered[p] += 1
+        }
+      }
+      replayed += session.keystrokes.count
+    }
+    return players.indices.map { answered[$0] == 0 ? 0 : Double(spent[$0]) / Double(answered[$0]) }
+  }
+}
+
+/// Fisher–Yates with the harness's seeded generator.
+@inline(__always)
+func shuffle(_ order: inout [Int], _ random: inout SplitMix64) {
+  var i = order.count - 1
+  while i > 0 {
+    let j = Int(random.next() % UInt64(i + 1))
+    order.swapAt(i, j)
+    i -= 1
+  }
+}

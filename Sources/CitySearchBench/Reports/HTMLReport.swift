@@ -1,0 +1,125 @@
+import Foundation
+
+/// `report.html`: one self-contained page (inline CSS and SVG, no scripts) with the latency
+/// CDF, p50 and p99 by query length, build time and memory, and the conformance table. The
+/// markup is also well-formed XML, so a plain XML parser can check it.
+public enum HTMLReport {
+  public static func text(_ results: BenchResults) -> String {
+    let m = results.metadata
+    let e = SVGChart.escape
+    let ns = { (v: Double) in Formatting.duration(nanoseconds: v) }
+    var out = """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8"/>
+      <title>CitySearchBench: \(e(m.corpus.name)), \(e(m.mode)) mode</title>
+      <style>
+      body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em; color: #222; }
+      h1 { font-size: 1.6em; margin-bottom: 0.2em; }
+      h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ddd; }
+      table { border-collapse: collapse; margin: 0.5em 0; }
+      th, td { padding: 3px 10px; text-align: right; border-bottom: 1px solid #eee; white-space: nowrap; }
+      th:first-child, td:first-child { text-align: left; }
+      th { background: #f4f4f4; }
+      .ci { color: #888; font-size: 0.85em; }
+      .meta { color: #555; }
+      .bad { color: #b00; font-weight: bold; }
+      .good { color: #070; }
+      .warn { background: #fff3cd; padding: 0.5em 1em; border-left: 4px solid #e0a800; }
+      svg text { font: 12px system-ui, sans-serif; fill: #333; }
+      figure { margin: 1em 0; }
+      .row { display: flex; flex-wrap: wrap; gap: 1em; }
+      pre { background: #f7f7f7; padding: 0.6em; overflow-x: auto; }
+      </style>
+      </head>
+      <body>
+      <h1>CitySearchBench: \(e(m.corpus.name)), \(e(m.mode)) mode</h1>
+      <p class="meta">\(e(MarkdownReport.runDescription(results)).replacingOccurrences(of: "`", with: ""))</p>
+
+      """
+    if m.buildConfiguration != "release" {
+      out += "<p class=\"warn\">Debug build: these numbers say little about an app.</p>\n"
+    }
+    if !m.slowdownNanoseconds.isEmpty {
+      let list = m.slowdownNanoseconds.sorted { $0.key < $1.key }.map { "\($0.key) +\(ns(Double($0.value)))" }
+      out +=
+        "<p class=\"warn\">Injected slowdown per answer: \(e(list.joined(separator: ", "))). Not a real measurement.</p>\n"
+    }
+
+    out += "<h2>Keystroke latency</h2>\n"
+    out +=
+      "<p>Each keystroke's latency is the median of its \(m.rounds) rounds; grey figures are 95% bootstrap intervals.</p>\n"
+    out += "<table>\n<tr><th>backend</th>"
+    out += ReportedQuantile.allCases.map { "<th>\($0.rawValue)</th>" }.joined()
+    out += "<th>ratio to \(e(results.reference)) (p50)</th><th>timed keystrokes</th></tr>\n"
+    for b in results.backends {
+      out += "<tr><td>\(e(b.name))</td>"
+      if let l = b.latency {
+        out += ReportedQuantile.allCases.map { "<td>\(cell(l[$0], ns))</td>" }.joined()
+      } else {
+        out += String(repeating: "<td>–</td>", count: ReportedQuantile.allCases.count)
+      }
+      out += "<td>\(b.ratioToReference.map { cell($0.p50, Formatting.ratio) } ?? "reference")</td>"
+      out += "<td>\(e(MarkdownReport.timed(b)))</td></tr>\n"
+    }
+    if let noise = results.noiseFloor {
+      out += "<tr><td>\(e(results.reference)) (A/A)</td>" + String(repeating: "<td></td>", count: 5)
+      out += "<td>\(cell(noise.p50, Formatting.ratio))</td><td>noise floor</td></tr>\n"
+    }
+    out += "</table>\n"
+    let curves = results.backends.map { (name: $0.name, curve: $0.curve) }
+    out += "<figure>\n" + SVGChart.cdf(curves)
+    out +=
+      "<figcaption>Share of keystrokes answered within a given time (empirical CDF, log time axis).</figcaption></figure>\n"
+
+    out += "<h2>By query length</h2>\n<div class=\"row\">\n"
+    let lengths = BenchAnalysis.lengthGroups.map(\.label).filter { label in
+      results.backends.contains { $0.byLength.contains { $0.group == label } }
+    }
+    for quantile in [ReportedQuantile.p50, .p99] {
+      let series = results.backends.map { b in
+        (name: b.name, values: lengths.map { label in b.byLength.first { $0.group == label }?.latency[quantile].value })
+      }
+      out += SVGChart.categoryLines(title: "\(quantile.rawValue) by query length", categories: lengths, series: series)
+    }
+    out += "</div>\n"
+
+    out += "<h2>Build time and memory</h2>\n<div class=\"row\">\n"
+    out += SVGChart.bars(
+      title: "index build time",
+      bars: results.backends.map {
+        (name: $0.name, value: $0.build.seconds, label: Formatting.seconds($0.build.seconds))
+      })
+    out += SVGChart.bars(
+      title: "heap kept after build",
+      bars: results.backends.map {
+        (name: $0.name, value: $0.build.heapBytes.map(Double.init), label: $0.build.heapBytes.map(megabytes) ?? "n/a")
+      })
+    out += "</div>\n"
+
+    out += "<h2>Conformance on the timed keystrokes</h2>\n"
+    out += "<table>\n<tr><th>backend</th><th>answers checked</th><th>divergences</th><th>status</th></tr>\n"
+    for b in results.backends.dropFirst() {
+      let ok = b.conformance.divergences == 0
+      out += "<tr><td>\(e(b.name))</td><td>\(Formatting.count(b.conformance.checked))</td>"
+      out += "<td>\(Formatting.count(b.conformance.divergences))</td>"
+      out += "<td class=\"\(ok ? "good" : "bad")\">\(ok ? "conforms" : "diverges")</td></tr>\n"
+    }
+    out += "</table>\n"
+    for b in results.backends {
+      guard let first = b.conformance.first else { continue }
+      out += "<p>\(e(b.name)) first diverged at <code>\(e(first.text))</code>: \(e(first.difference))</p>\n"
+      out += "<pre>\(e(first.sideBySide))</pre>\n"
+    }
+    let notes = MarkdownReport.samplingNotes(results)
+    if !notes.isEmpty {
+      out += "<h2>Sampling</h2>\n<ul>\n" + notes.map { "<li>\(e($0))</li>\n" }.joined() + "</ul>\n"
+    }
+    return out + "</body>\n</html>\n"
+  }
+
+  static func cell(_ estimate: Estimate, _ format: (Double) -> String) -> String {
+    "\(format(estimate.value))<br/><span class=\"ci\">\(format(estimate.lower))–\(format(estimate.upper))</span>"
+  }
+}

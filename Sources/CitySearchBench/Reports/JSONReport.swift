@@ -1,0 +1,48 @@
+import Foundation
+
+extension BenchResults {
+  /// `results.json`: pretty-printed with sorted keys, so two runs diff line by line.
+  public func jsonData() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    var data = try encoder.encode(self)
+    data.append(0x0A)
+    return data
+  }
+
+  /// Reads a `results.json`; refuses a schema version this build does not know.
+  public init(contentsOf path: String) throws {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw ResultsFileError(path: path, message: "cannot read the file")
+    }
+    struct Version: Decodable { var schemaVersion: Int? }
+    guard let version = try? JSONDecoder().decode(Version.self, from: data) else {
+      throw ResultsFileError(path: path, message: "not a JSON object")
+    }
+    guard version.schemaVersion == BenchResults.currentSchemaVersion else {
+      throw ResultsFileError(
+        path: path,
+        message:
+          "schema version \(version.schemaVersion.map(String.init) ?? "missing"); this build reads version \(BenchResults.currentSchemaVersion)"
+      )
+    }
+    do {
+      self = try JSONDecoder().decode(BenchResults.self, from: data)
+    } catch let DecodingError.keyNotFound(key, context) {
+      let at = (context.codingPath + [key]).map(\.stringValue).joined(separator: ".")
+      throw ResultsFileError(path: path, message: "missing '\(at)'")
+    } catch let DecodingError.typeMismatch(_, context) {
+      throw ResultsFileError(
+        path: path, message: "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'")
+    } catch {
+      throw ResultsFileError(path: path, message: "not a results file: \(error)")
+    }
+  }
+}
+
+/// A results or baseline file that cannot be used.
+public struct ResultsFileError: Error, CustomStringConvertible {
+  public let path: String
+  public let message: String
+  public var description: String { "\(path): \(message)" }
+}

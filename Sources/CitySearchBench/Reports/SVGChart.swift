@@ -1,0 +1,158 @@
+import Foundation
+
+/// Small SVG charts for `report.html`, drawn from numbers alone (no scripts, no fonts fetched).
+enum SVGChart {
+  static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
+
+  static func color(_ index: Int) -> String { palette[index % palette.count] }
+
+  /// A base-10 logarithmic scale from `domain` onto `range` (pixels), widened to whole decades.
+  struct LogScale {
+    let low: Double
+    let high: Double
+    let range: (Double, Double)
+
+    init(domain: (Double, Double), range: (Double, Double)) {
+      low = pow(10, floor(log10(max(domain.0, 1))))
+      high = max(pow(10, ceil(log10(max(domain.1, 1)))), low * 10)
+      self.range = range
+    }
+
+    func callAsFunction(_ value: Double) -> Double {
+      let t = (log10(max(value, low)) - log10(low)) / (log10(high) - log10(low))
+      return range.0 + t * (range.1 - range.0)
+    }
+
+    var decades: [Double] {
+      var ticks: [Double] = []
+      var v = low
+      while v <= high * 1.0001 {
+        ticks.append(v)
+        v *= 10
+      }
+      return ticks
+    }
+  }
+
+  static func number(_ v: Double) -> String { String(format: "%.1f", v) }
+
+  /// The latency CDF of each backend, x on a log axis.
+  static func cdf(_ series: [(name: String, curve: [CurvePoint])]) -> String {
+    let (width, height) = (760.0, 380.0)
+    let (left, right, top, bottom) = (60.0, 150.0, 20.0, 50.0)
+    let values = series.flatMap { $0.curve.map(\.nanoseconds) }.filter { $0 > 0 }
+    guard let lowest = values.min(), let highest = values.max() else { return "" }
+    let x = LogScale(domain: (lowest, highest), range: (left, width - right))
+    let y = { (f: Double) in top + (1 - f) * (height - top - bottom) }
+    var svg = open(width: width, height: height, label: "Keystroke latency CDF per backend, logarithmic time axis")
+    for tick in x.decades {
+      svg += line(x(tick), top, x(tick), height - bottom, grid: true)
+      svg += text(x(tick), height - bottom + 18, Formatting.duration(nanoseconds: tick), anchor: "middle")
+    }
+    for f in [0.0, 0.25, 0.5, 0.75, 0.9, 1.0] {
+      svg += line(left, y(f), width - right, y(f), grid: true)
+      svg += text(left - 6, y(f) + 4, String(format: "%.0f%%", f * 100), anchor: "end")
+    }
+    svg += text((left + width - right) / 2, height - 8, "keystroke latency (log scale)", anchor: "middle")
+    for (i, s) in series.enumerated() {
+      var points: [String] = []
+      var previous = 0.0
+      for point in s.curve {
+        points.append("\(number(x(point.nanoseconds))),\(number(y(previous)))")
+        points.append("\(number(x(point.nanoseconds))),\(number(y(point.fraction)))")
+        previous = point.fraction
+      }
+      svg +=
+        "<polyline fill=\"none\" stroke=\"\(color(i))\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"><title>\(escape(s.name))</title></polyline>\n"
+      svg += legend(i, s.name, x: width - right + 12, y: top + 14 + Double(i) * 20)
+    }
+    return svg + "</svg>\n"
+  }
+
+  /// One line per backend across categories (query lengths), y on a log axis.
+  static func categoryLines(
+    title: String, categories: [String], series: [(name: String, values: [Double?])]
+  ) -> String {
+    let (width, height) = (370.0, 300.0)
+    let (left, right, top, bottom) = (64.0, 10.0, 30.0, 46.0)
+    let values = series.flatMap { $0.values.compactMap { $0 } }.filter { $0 > 0 }
+    guard let lowest = values.min(), let highest = values.max(), !categories.isEmpty else { return "" }
+    let y = LogScale(domain: (lowest, highest), range: (height - bottom, top))
+    let step = (width - left - right) / Double(categories.count)
+    let x = { (i: Int) in left + step * (Double(i) + 0.5) }
+    var svg = open(width: width, height: height, label: title)
+    svg += text(width / 2, 18, title, anchor: "middle", bold: true)
+    for tick in y.decades {
+      svg += line(left, y(tick), width - right, y(tick), grid: true)
+      svg += text(left - 6, y(tick) + 4, Formatting.duration(nanoseconds: tick), anchor: "end")
+    }
+    for (i, category) in categories.enumerated() {
+      svg += text(x(i), height - bottom + 18, category, anchor: "middle")
+    }
+    svg += text((left + width - right) / 2, height - 8, "query length (characters)", anchor: "middle")
+    for (s, entry) in series.enumerated() {
+      var points: [String] = []
+      for (i, value) in entry.values.enumerated() {
+        guard let value else { continue }
+        points.append("\(number(x(i))),\(number(y(value)))")
+        svg +=
+          "<circle cx=\"\(number(x(i)))\" cy=\"\(number(y(value)))\" r=\"3\" fill=\"\(color(s))\"><title>\(escape(entry.name)) \(escape(categories[i])): \(Formatting.duration(nanoseconds: value))</title></circle>\n"
+      }
+      svg +=
+        "<polyline fill=\"none\" stroke=\"\(color(s))\" stroke-width=\"1.5\" points=\"\(points.joined(separator: " "))\"/>\n"
+    }
+    return svg + "</svg>\n"
+  }
+
+  /// Horizontal bars, one per backend, on a linear axis from zero.
+  static func bars(title: String, bars: [(name: String, value: Double?, label: String)]) -> String {
+    let rowHeight = 24.0
+    let (width, left, right, top) = (370.0, 110.0, 80.0, 30.0)
+    let height = top + rowHeight * Double(bars.count) + 10
+    let highest = bars.compactMap(\.value).max() ?? 0
+    var svg = open(width: width, height: height, label: title)
+    svg += text(width / 2, 18, title, anchor: "middle", bold: true)
+    for (i, bar) in bars.enumerated() {
+      let y = top + rowHeight * Double(i)
+      svg += text(left - 6, y + 16, bar.name, anchor: "end")
+      let length = highest > 0 ? (bar.value ?? 0) / highest * (width - left - right) : 0
+      svg +=
+        "<rect x=\"\(number(left))\" y=\"\(number(y + 4))\" width=\"\(number(max(length, 1)))\" height=\"\(number(rowHeight - 8))\" fill=\"\(color(i))\"/>\n"
+      svg += text(left + length + 6, y + 16, bar.label, anchor: "start")
+    }
+    return svg + "</svg>\n"
+  }
+
+  static func open(width: Double, height: Double, label: String) -> String {
+    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(escape(label))\">\n"
+  }
+
+  static func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, grid: Bool) -> String {
+    "<line x1=\"\(number(x1))\" y1=\"\(number(y1))\" x2=\"\(number(x2))\" y2=\"\(number(y2))\" stroke=\"\(grid ? "#ddd" : "#333")\"/>\n"
+  }
+
+  static func text(_ x: Double, _ y: Double, _ content: String, anchor: String, bold: Bool = false) -> String {
+    "<text x=\"\(number(x))\" y=\"\(number(y))\" text-anchor=\"\(anchor)\"\(bold ? " font-weight=\"bold\"" : "")>\(escape(content))</text>\n"
+  }
+
+  static func legend(_ index: Int, _ name: String, x: Double, y: Double) -> String {
+    "<rect x=\"\(number(x))\" y=\"\(number(y - 9))\" width=\"14\" height=\"4\" fill=\"\(color(index))\"/>\n"
+      + text(x + 20, y - 3, name, anchor: "start")
+  }
+
+  /// Text for XML character data and attribute values.
+  static func escape(_ s: String) -> String {
+    var out = ""
+    for c in s {
+      switch c {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      default: out.append(c)
+      }
+    }
+    return out
+  }
+}

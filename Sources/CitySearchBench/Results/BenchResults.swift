@@ -1,0 +1,181 @@
+/// Everything a benchmark run measured: the content of `results.json` (schema in
+/// docs/BenchmarkResults.md). Times are in nanoseconds unless a name says otherwise.
+public struct BenchResults: Codable, Sendable {
+  /// The version of this layout; readers refuse versions they do not know.
+  public static let currentSchemaVersion = 1
+
+  public var schemaVersion: Int
+  public var metadata: RunMetadata
+  /// The backend every other backend is compared with.
+  public var reference: String
+  /// The reference against itself (A/A): how far a ratio moves with no change at all.
+  public var noiseFloor: RatioSummary?
+  /// The reference first, then the other backends in the order they were selected.
+  public var backends: [BackendResults]
+
+  /// Whether every backend gave the reference's answer on every keystroke it answered.
+  public var conforms: Bool { backends.allSatisfy { $0.conformance.divergences == 0 } }
+
+  public func backend(named name: String) -> BackendResults? { backends.first { $0.name == name } }
+}
+
+/// Where, when and on what a run was made.
+public struct RunMetadata: Codable, Sendable {
+  public struct Machine: Codable, Sendable {
+    public var cpuModel: String
+    public var cores: Int
+    public var memoryBytes: UInt64
+    public var operatingSystem: String
+    public var kernel: String
+  }
+
+  public struct CorpusInfo: Codable, Sendable {
+    public var name: String
+    public var places: Int
+    public var checksum: String
+  }
+
+  public struct WorkloadInfo: Codable, Sendable {
+    public var name: String
+    public var sessions: Int
+    public var keystrokes: Int
+    public var styles: [String]
+    public var checksum: String
+  }
+
+  public var tool: String
+  /// ISO 8601, UTC.
+  public var startedAt: String
+  public var durationSeconds: Double
+  public var machine: Machine
+  public var swiftVersion: String
+  /// `release` or `debug`: numbers from a debug build say little about an app.
+  public var buildConfiguration: String
+  /// The commit of the package the binary was built from, with `-dirty` when the tree had
+  /// changes; `unknown` outside a git checkout.
+  public var gitCommit: String
+  public var corpus: CorpusInfo
+  public var workload: WorkloadInfo
+  public var mode: String
+  public var limit: Int
+  public var rounds: Int
+  public var warmUpKeystrokes: Int
+  public var budgetSeconds: Double
+  public var seed: UInt64
+  /// The median cost of reading the clock, already included in every sample.
+  public var clockOverheadNanoseconds: Double
+  /// Injected busy work per answer, by backend (empty in a real run).
+  public var slowdownNanoseconds: [String: UInt64]
+}
+
+/// Quantiles of a set of samples, each with its 95% bootstrap interval.
+public struct Distribution: Codable, Sendable {
+  public var count: Int
+  public var mean: Double
+  public var p50: Estimate
+  public var p90: Estimate
+  public var p99: Estimate
+  public var p999: Estimate
+  public var max: Estimate
+
+  public subscript(quantile: ReportedQuantile) -> Estimate {
+    switch quantile {
+    case .p50: p50
+    case .p90: p90
+    case .p99: p99
+    case .p999: p999
+    case .max: max
+    }
+  }
+}
+
+/// A distribution of one group of keystrokes (a query length, an input style).
+public struct GroupDistribution: Codable, Sendable {
+  public var group: String
+  public var latency: Distribution
+}
+
+/// Quantiles of per-keystroke paired ratios (a backend's time over the reference's on the
+/// same keystroke): p50 is the typical speed relative to the reference; p90 and p99 show
+/// whether some keystrokes are relatively much slower.
+public struct RatioSummary: Codable, Sendable {
+  public var count: Int
+  public var p50: Estimate
+  public var p90: Estimate
+  public var p99: Estimate
+
+  public static let quantiles: [ReportedQuantile] = [.p50, .p90, .p99]
+
+  public subscript(quantile: ReportedQuantile) -> Estimate? {
+    switch quantile {
+    case .p50: p50
+    case .p90: p90
+    case .p99: p99
+    default: nil
+    }
+  }
+}
+
+/// A point of a latency curve (an empirical CDF): the nearest-rank quantile at `fraction`.
+public struct CurvePoint: Codable, Sendable, Hashable {
+  public var fraction: Double
+  public var nanoseconds: Double
+
+  /// Every half percent, then 99.9%, 99.99% and the maximum.
+  public static let fractions: [Double] = (1...199).map { Double($0) / 200 } + [0.999, 0.9999, 1]
+}
+
+/// One backend's results.
+public struct BackendResults: Codable, Sendable {
+  public struct Build: Codable, Sendable {
+    public var seconds: Double
+    /// Heap kept after the build (glibc `mallinfo2`); absent where the platform does not tell.
+    public var heapBytes: Int?
+    /// The bytes the index counts itself: deterministic for a given corpus and build.
+    public var countedBytes: Int
+    public var notes: [String: String]
+  }
+
+  public struct Sampling: Codable, Sendable {
+    public var keystrokes: Int
+    public var timedKeystrokes: Int
+    /// 1 when every keystroke was timed; k when every k-th was, each answered in a fresh session.
+    public var stride: Int
+    /// Warm-up's mean answer time, which decided the stride.
+    public var warmUpMeanNanoseconds: Double
+  }
+
+  public struct Conformance: Codable, Sendable {
+    public struct FirstDivergence: Codable, Sendable {
+      public var round: Int
+      public var session: String
+      public var typedBefore: [String]
+      public var text: String
+      public var difference: String
+      /// The two answers side by side, the first differing row marked.
+      public var sideBySide: String
+    }
+
+    /// Answers compared with the reference's (keystrokes × rounds).
+    public var checked: Int
+    public var divergences: Int
+    public var first: FirstDivergence?
+  }
+
+  public var name: String
+  public var summary: String
+  public var build: Build
+  public var sampling: Sampling
+  /// Per-keystroke latency: each keystroke's median over the rounds.
+  public var latency: Distribution?
+  /// The latency curve for charts: the keystroke latency at each of ``CurvePoint/fractions``.
+  public var curve: [CurvePoint]
+  public var byLength: [GroupDistribution]
+  public var byStyle: [GroupDistribution]
+  /// Time to final results: the sum of a session's keystroke latencies. Absent when the
+  /// backend was timed on a sample.
+  public var sessions: Distribution?
+  /// Paired ratios to the reference; absent for the reference itself.
+  public var ratioToReference: RatioSummary?
+  public var conformance: Conformance
+}

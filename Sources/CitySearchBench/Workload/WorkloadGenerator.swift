@@ -1,0 +1,150 @@
+import CitySearch
+import CitySearchBackends
+import CitySearchConformance
+
+/// Generates a tier's workload from a seed, so that the committed file can be re-made exactly
+/// (`citybench workload --tier T --seed N`).
+///
+/// Targets are every province and prefecture of the corpus plus a seeded sample of the other
+/// places. Each target gets one session in every ``InputStyle``. A person stops typing once
+/// the place shows among the first ``Configuration/visibleRows`` answers of the reference
+/// (or when the whole name is typed). About one session in ten has a typo followed by a
+/// backspace.
+public struct WorkloadGenerator {
+  public struct Configuration: Sendable {
+    /// Target places in all: the provinces and prefectures, then sampled places up to this
+    /// number. Each gets one session per style.
+    public var places: Int
+    public var seed: UInt64
+    /// The number of answers a person sees without scrolling.
+    public var visibleRows = 3
+    /// Sessions with a typo, per thousand.
+    public var typosPerThousand = 100
+
+    public init(places: Int, seed: UInt64) {
+      self.places = places
+      self.seed = seed
+    }
+
+    /// The default number of target places for a tier: about 15,000 keystrokes on `cities`,
+    /// fewer sessions on the larger tiers.
+    public static func defaultPlaces(for tier: CorpusTier) -> Int {
+      switch tier {
+      case .cities: 1_300
+      case .towns: 600
+      case .villages: 450
+      }
+    }
+  }
+
+  public let corpus: Corpus
+  public let configuration: Configuration
+  private let reference: LinearScanBackend
+
+  public init(corpus: Corpus, configuration: Configuration) {
+    self.corpus = corpus
+    self.configuration = configuration
+    self.reference = LinearScanBackend(corpus: corpus)
+  }
+
+  /// The places sessions aim at: every level ≤ 2 place, then a seeded sample of the rest, in
+  /// corpus order.
+  func targets(random: inout SplitMix64) -> [Int] {
+    let top = (0..<corpus.count).filter { corpus.level(at: $0) <= .prefecture }
+    var rest = (0..<corpus.count).filter { corpus.level(at: $0) > .prefecture }
+    let wanted = min(max(configuration.places - top.count, 0), rest.count)
+    // A partial Fisher–Yates shuffle picks `wanted` distinct places.
+    for i in 0..<wanted {
+      let j = i + Int(random.next() % UInt64(rest.count - i))
+      rest.swapAt(i, j)
+    }
+    return (top + rest.prefix(wanted)).sorted()
+  }
+
+  /// The workload. `properties` are written to the file header after the generator's own.
+  ///
+  /// - Complexity: one reference search per keystroke generated.
+  public func generate(properties: [(key: String, value: String)] = []) -> Workload {
+    var random = SplitMix64(seed: configuration.seed)
+    let places = targets(random: &random)
+    var sessions: [Workload.Session] = []
+    for place in places {
+      for style in InputStyle.allCases {
+        sessions.append(session(number: sessions.count + 1, place: place, style: style, random: &random))
+      }
+    }
+    let own: [(key: String, value: String)] = [
+      ("corpus", corpus.source), ("places", String(corpus.count)), ("seed", String(configuration.seed)),
+      ("targets", String(places.count)), ("visible-rows", String(configuration.visibleRows)),
+    ]
+    return Workload(properties: properties + own, sessions: sessions)
+  }
+
+  /// One person typing towards `place` in `style`.
+  func session(number: Int, place: Int, style: InputStyle, random: inout SplitMix64) -> Workload.Session {
+    let text = typedText(place: place, style: style, random: &random)
+    var keystrokes = typedUntilVisible(Array(text), place: place)
+    let typo = random.next() % 1000 < UInt64(configuration.typosPerThousand)
+    if typo {
+      keystrokes = withTypo(keystrokes, style: style, random: &random)
+    }
+    return Workload.Session(
+      label: "s" + String(number).leftPadded(5, with: "0"), place: String(corpus.id(at: place)),
+      style: style.rawValue, hasTypo: typo, keystrokes: keystrokes)
+  }
+
+  /// The whole text a person would type for `place` in `style`.
+  func typedText(place: Int, style: InputStyle, random: inout SplitMix64) -> String {
+    let syllables = corpus.pinyin(at: place)
+    switch style {
+    case .pinyin:
+      return syllables.joined()
+    case .initials:
+      return String(decoding: corpus.initials(at: place), as: UTF8.self)
+    case .mixed:
+      let full = Int(random.next() % UInt64(max(syllables.count, 1)))
+      return syllables.enumerated().map { $0.offset == full ? $0.element : String($0.element.prefix(1)) }.joined()
+    case .hanzi:
+      return corpus.name(at: place)
+    }
+  }
+
+  /// The prefixes of `characters`, up to the first one whose reference answer shows `place`
+  /// among the visible rows.
+  func typedUntilVisible(_ characters: [Character], place: Int) -> [String] {
+    var keystrokes: [String] = []
+    var text = ""
+    for character in characters {
+      text.append(character)
+      keystrokes.append(text)
+      let result = reference.search(text, mode: .syllable, limit: configuration.visibleRows)
+      if result.hits.contains(where: { $0.index == place }) { break }
+    }
+    return keystrokes
+  }
+
+  /// `keystrokes` with one wrong character typed after a random keystroke and deleted at once.
+  func withTypo(_ keystrokes: [String], style: InputStyle, random: inout SplitMix64) -> [String] {
+    let at = Int(random.next() % UInt64(keystrokes.count))
+    let before = keystrokes[at]
+    let wrong: Character
+    if style == .hanzi {
+      let other = Int(random.next() % UInt64(corpus.count))
+      wrong = corpus.name(at: other).first ?? "市"
+    } else {
+      let letters = Array("abcdefghijklmnopqrstuvwxyz")
+      wrong = letters[Int(random.next() % 26)]
+    }
+    var result = Array(keystrokes[...at])
+    result.append(before + String(wrong))
+    result.append(before)
+    result += keystrokes[(at + 1)...]
+    return result
+  }
+}
+
+extension String {
+  func leftPadded(_ width: Int, with pad: Character) -> String {
+    String(repeating: pad, count: max(0, width - count)) + self
+  }
+}

@@ -1,0 +1,128 @@
+import CitySearch
+import CitySearchBench
+import CitySearchCatalog
+import Foundation
+
+/// The options `bench`, `gate` and the default suite share: what to replay, through which
+/// backends, and how.
+struct BenchOptions {
+  static let valued: Set<String> = CorpusOptions.valued.union([
+    "--workload", "--backends", "--mode", "--rounds", "--warm-up", "--budget", "--seed", "--limit", "--inject-slowdown",
+  ])
+  static let help = """
+    \(CorpusOptions.help)
+      --workload FILE       the typing sessions to replay (default: Benchmarks/TIER.workload.tsv;
+                            for a corpus file of your own, sessions generated from it)
+      --backends A,B        the backends to time (default: all); the reference (linear) is
+                            always timed too, and a second time against itself (A/A)
+      --mode syllable|seed  (default: syllable)
+      --rounds N            measured passes over the workload (default: 3)
+      --warm-up N           unmeasured keystrokes first (default: 1500)
+      --budget SECONDS      the most a backend other than the reference may spend on the
+                            measured rounds; a slower one is timed on an even sample of
+                            keystrokes (default: 20)
+      --seed N              seeds the order in which backends answer (default: 1)
+      --limit N             answers per keystroke (default: 20)
+      --inject-slowdown NAME=MICROSECONDS[,…]
+                            add busy work to each answer of a backend, to prove that the gate
+                            fails (also $\(slowdownVariable))
+    """
+  static let slowdownVariable = "CITYBENCH_SLOWDOWN"
+
+  let corpus: CorpusOptions
+  let workloadPath: String?
+  let backends: String?
+  var configuration: BenchConfiguration
+
+  init(_ args: ParsedArguments) throws {
+    corpus = CorpusOptions(args)
+    workloadPath = args["--workload"]
+    backends = args["--backends"]
+    var c = BenchConfiguration()
+    c.mode = try args.choice("--mode", default: MatchMode.syllable)
+    c.rounds = try args.integer("--rounds", default: c.rounds, range: 1...1_000)
+    c.warmUpKeystrokes = try args.integer("--warm-up", default: c.warmUpKeystrokes, range: 0...10_000_000)
+    c.budgetSeconds = Double(try args.integer("--budget", default: Int(c.budgetSeconds), range: 1...1_000_000))
+    c.seed = UInt64(try args.integer("--seed", default: Int(c.seed), range: 0...Int.max))
+    c.limit = try args.integer("--limit", default: c.limit, range: 1...10_000)
+    let environment = ProcessInfo.processInfo.environment[Self.slowdownVariable]
+    c.slowdowns = try Self.slowdowns(args["--inject-slowdown"] ?? environment ?? "")
+    configuration = c
+  }
+
+  /// `trie=20,icu=5` (microseconds) as nanoseconds by backend name.
+  static func slowdowns(_ text: String) throws -> [String: UInt64] {
+    var result: [String: UInt64] = [:]
+    for pair in text.split(separator: ",") {
+      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, let micro = Double(parts[1]), micro >= 0, micro < 1e9 else {
+        throw UsageError(message: "--inject-slowdown takes NAME=MICROSECONDS pairs, not '\(pair)'")
+      }
+      guard BackendCatalog.backend(named: parts[0]) != nil else {
+        throw UsageError(message: "--inject-slowdown: \(BackendCatalog.UnknownBackend(name: parts[0]))")
+      }
+      result[parts[0]] = UInt64(micro * 1_000)
+    }
+    return result
+  }
+
+  /// The backends to time, the reference first.
+  func candidates() throws -> [BenchCandidate] {
+    var types: [any SearchBackend.Type]
+    do {
+      types = try BackendCatalog.select(backends)
+    } catch let error as BackendCatalog.UnknownBackend {
+      throw UsageError(message: error.description)
+    }
+    let reference = BackendCatalog.all[0]
+    types.removeAll { $0 == reference }
+    return ([reference] + types).map { BenchCandidate(type: $0) }
+  }
+
+  /// The workload: the named file, the tier's committed file, or sessions generated from the
+  /// corpus (with the note to print).
+  func workload(for corpus: Corpus) throws -> (workload: Workload, name: String, note: String?) {
+    if let workloadPath {
+      return (try Workload(contentsOf: workloadPath), URL(fileURLWithPath: workloadPath).lastPathComponent, nil)
+    }
+    let tier = CorpusTier(rawValue: self.corpus.corpus)
+    if let tier, let path = self.corpus.packageFile("Benchmarks/\(tier.rawValue).workload.tsv") {
+      return (try Workload(contentsOf: path), "\(tier.rawValue).workload.tsv", nil)
+    }
+    let places = tier.map(WorkloadGenerator.Configuration.defaultPlaces) ?? 1_000
+    let generator = WorkloadGenerator(corpus: corpus, configuration: .init(places: places, seed: 1))
+    let name = "\(tier?.rawValue ?? URL(fileURLWithPath: self.corpus.corpus).lastPathComponent) (generated, seed 1)"
+    return (
+      generator.generate(), name,
+      "no workload file found; replaying sessions towards \(places) places, generated with seed 1"
+    )
+  }
+
+  /// The package checkout the binary belongs to, for the git commit.
+  var packageDirectory: String? {
+    corpus.packageFile("Package.swift").map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+  }
+
+  /// Loads everything and runs the benchmark, with progress on stderr and Ctrl-C handling.
+  func run(quiet: Bool = false) throws -> (results: BenchResults, raw: RawMeasurements, workload: Workload) {
+    let loaded = try corpus.load()
+    let (workload, workloadName, note) = try self.workload(for: loaded)
+    if let note { standardError("citybench: \(note)") }
+    let corpusName =
+      CorpusTier(rawValue: corpus.corpus)?.rawValue ?? URL(fileURLWithPath: corpus.corpus).lastPathComponent
+    if !quiet {
+      standardError(
+        "\(corpusName): \(loaded.count) places; workload \(workloadName): \(workload.sessions.count) sessions, \(workload.keystrokeCount) keystrokes; \(configuration.rounds) rounds, \(configuration.mode) mode"
+      )
+    }
+    let pipeline = BenchPipeline(
+      corpus: loaded, corpusName: corpusName, workload: workload, workloadName: workloadName,
+      candidates: try candidates(), configuration: configuration, packageDirectory: packageDirectory)
+    let interruption = Interruption.watch()
+    let progress = Progress(label: "replaying")
+    defer { progress.finish() }
+    let (results, raw) = try pipeline.run(
+      log: { if !quiet { standardError($0) } }, progress: progress.update, shouldStop: { interruption.isRequested })
+    return (results, raw, workload)
+  }
+}

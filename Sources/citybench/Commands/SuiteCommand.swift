@@ -1,0 +1,59 @@
+import CitySearch
+import CitySearchBench
+import Foundation
+
+/// `citybench` with no command (or `citybench suite`): the whole suite on the embedded
+/// `cities` corpus with every backend, conformance then latency, in about a minute.
+enum SuiteCommand {
+  static let usage = """
+    Usage: citybench [suite] [--out DIR]
+
+    Runs the whole suite on the default corpus (cities) with every backend:
+      1. the differential check on every tenth place's query forms and the golden queries
+         (as 'citybench conform --tier cities --every 10 --icu-sample 30');
+      2. the latency benchmark on the committed cities workload, whose answers are checked
+         against the reference too (as 'citybench bench --budget 10').
+    Prints a summary and writes the benchmark's reports (results.json, report.md,
+    samples.csv, report.html) to --out. Exit status 0 when every backend conforms, else 1.
+
+    Options:
+      --out DIR             where the reports go (default: citybench-report)
+      -h, --help            show this help
+    """
+
+  static let spec = ParsedArguments.Spec(
+    valued: ["--out"], flags: ["--help"], aliases: ["-h": "--help"], maximumPositionals: 0)
+
+  static func run(_ arguments: [String]) throws -> Int32 {
+    let args = try ParsedArguments(arguments, spec: spec)
+    if args.has("--help") {
+      print(usage)
+      return 0
+    }
+    let directory = args["--out"] ?? "citybench-report"
+    let started = MonotonicClock.now()
+    emit("CitySearchBench: the whole suite on cities (conformance, then latency)")
+    emit("\n## 1. Conformance: every backend against the reference")
+    let conform = try ConformCommand.run(["--tier", "cities", "--every", "10", "--icu-sample", "30"])
+
+    emit("\n## 2. Latency: the cities workload, keystroke by keystroke\n")
+    let options = try BenchOptions(try ParsedArguments(["--budget", "10"], spec: BenchOptions.parseSpec))
+    let (results, raw, workload) = try options.run()
+    let written = try ReportFormat.write(
+      ReportFormat.allCases, results: results, raw: raw, workload: workload, to: directory)
+    emit(BenchCommand.summary(results))
+
+    let seconds = Double(MonotonicClock.now() - started) / 1e9
+    let conforms = conform == 0 && results.conforms
+    emit("")
+    emit("suite: \(conforms ? "every backend conforms" : "DIVERGENCES found") (\(String(format: "%.0f", seconds)) s)")
+    emit("reports: \(written.joined(separator: ", "))")
+    emit("more: citybench help · citybench overview (example queries) · citybench gate (regression check)")
+    return conforms ? 0 : 1
+  }
+}
+
+extension BenchOptions {
+  /// The bench options alone, for building them from a fixed argument list.
+  static let parseSpec = ParsedArguments.Spec(valued: valued, flags: [], aliases: [:], maximumPositionals: 0)
+}

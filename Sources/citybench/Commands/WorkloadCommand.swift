@@ -1,0 +1,71 @@
+import CitySearch
+import CitySearchBench
+import Foundation
+
+/// `citybench workload`: generates a tier's typing sessions (the committed files in Benchmarks/).
+enum WorkloadCommand {
+  static let usage = """
+    Usage: citybench workload [options]
+
+    Generates the typing sessions of a corpus from a seed: every province and prefecture
+    plus a seeded sample of the other places, each typed in every style (full pinyin,
+    initials, mixed, and Hanzi one character at a time) until the place shows among the
+    reference's first answers; about one session in ten has a typo and a backspace. The format is
+    described in docs/Workloads.md.
+
+    Options:
+    \(CorpusOptions.help)
+      --places N            target places, each typed in every style (default: 1300 cities,
+                            600 towns, 450 villages)
+      --seed N              (default: 1)
+      --visible-rows N      a person stops typing once the place is among the first N
+                            answers (default: 3)
+      --out FILE            where to write (default: standard output)
+      --check FILE          regenerate and compare with FILE; exit 1 when they differ
+      -h, --help            show this help
+    """
+
+  static let spec = ParsedArguments.Spec(
+    valued: CorpusOptions.valued.union(["--places", "--seed", "--visible-rows", "--out", "--check"]), flags: ["--help"],
+    aliases: ["-h": "--help"], maximumPositionals: 0)
+
+  static func run(_ arguments: [String]) throws -> Int32 {
+    let args = try ParsedArguments(arguments, spec: spec)
+    if args.has("--help") {
+      print(usage)
+      return 0
+    }
+    let options = CorpusOptions(args)
+    let tier = CorpusTier(rawValue: options.corpus)
+    let places = try args.integer(
+      "--places", default: tier.map(WorkloadGenerator.Configuration.defaultPlaces) ?? 1_000, range: 1...10_000_000)
+    let seed = try args.integer("--seed", default: 1, range: 0...Int.max)
+    let corpus = try options.load()
+    var configuration = WorkloadGenerator.Configuration(places: places, seed: UInt64(seed))
+    configuration.visibleRows = try args.integer("--visible-rows", default: configuration.visibleRows, range: 1...1_000)
+    let generator = WorkloadGenerator(corpus: corpus, configuration: configuration)
+    var command = "citybench workload --corpus \(options.corpus)"
+    if args["--visible-rows"] != nil { command += " --visible-rows \(configuration.visibleRows)" }
+    if args["--places"] != nil { command += " --places \(places)" }
+    if seed != 1 { command += " --seed \(seed)" }
+    let workload = generator.generate(properties: [("generated-by", command)])
+    if let check = args["--check"] {
+      let committed = try Workload(contentsOf: check)
+      guard committed.checksum == workload.checksum else {
+        standardError(
+          "\(check) differs from what '\(command)' generates (\(committed.checksum) vs \(workload.checksum))")
+        return 1
+      }
+      print("\(check): matches '\(command)' (\(workload.keystrokeCount) keystrokes, \(workload.checksum))")
+      return 0
+    }
+    if let out = args["--out"] {
+      try AtomicFile.write(workload.fileText, to: out)
+      standardError(
+        "\(out): \(workload.sessions.count) sessions, \(workload.keystrokeCount) keystrokes, \(workload.checksum)")
+    } else {
+      print(workload.fileText, terminator: "")
+    }
+    return 0
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// `bench`, `gate` and `workload` end to end, on a tiny workload of the user's own format
+/// (the debug build answers slowly; the real runs are release builds).
+@Suite struct BenchCommandTests {
+  static let workload = """
+    # citybench workload 1
+    session\tplace\tstyle\ttypo\ttext
+    one\t110000\tpinyin\t0\tb
+    one\t110000\tpinyin\t0\tbe
+    one\t110000\tpinyin\t0\tbei
+    two\t\tinitials\t0\tc
+    two\t\tinitials\t0\tcs
+    three\t\thanzi\t1\t重
+    three\t\thanzi\t1\t重x
+    three\t\thanzi\t1\t重
+
+    """
+
+  func scratch() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("citybench-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    try Self.workload.write(to: url.appendingPathComponent("tiny.tsv"), atomically: true, encoding: .utf8)
+    return url
+  }
+
+  func quick(_ dir: URL) -> [String] {
+    [
+      "--workload", dir.appendingPathComponent("tiny.tsv").path, "--backends", "inverted-index", "--rounds", "2",
+      "--warm-up", "0",
+    ]
+  }
+
+  @Test func benchWritesEveryReport() throws {
+    let dir = try scratch()
+    let out = dir.appendingPathComponent("report")
+    let r = try CLI.run(["bench"] + quick(dir) + ["--out", out.path])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("inverted-index"))
+    #expect(r.stdout.contains("conformance: every answer matches the reference"))
+    let files = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+    #expect(files == ["report.html", "report.md", "results.json", "samples.csv"])
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("results.json")))
+    let object = try #require(json as? [String: Any])
+    #expect(object["schemaVersion"] as? Int == 1)
+    let csv = try String(contentsOf: out.appendingPathComponent("samples.csv"), encoding: .utf8)
+    // 8 keystrokes × 2 rounds × 3 series (linear, its A/A twin, inverted-index), plus the header.
+    #expect(csv.split(separator: "\n").count == 8 * 2 * 3 + 1)
+    #expect(r.stderr.contains("replaying") || r.stderr.contains("places"))
+  }
+
+  @Test func formatChoosesTheReports() throws {
+    let dir = try scratch()
+    let out = dir.appendingPathComponent("md-only")
+    let r = try CLI.run(["bench"] + quick(dir) + ["--out", out.path, "--format", "md"])
+    #expect(r.status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["report.md"])
+    let bad = try CLI.run(["bench"] + quick(dir) + ["--format", "pdf"])
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("unknown report format 'pdf'"))
+  }
+
+  @Test func badWorkloadNamesTheLine() throws {
+    let dir = try scratch()
+    let path = dir.appendingPathComponent("bad.tsv")
+    try "# citybench workload 1\nsession\tplace\tstyle\ttypo\ttext\na\t1\tpinyin\t0\n".write(
+      to: path, atomically: true, encoding: .utf8)
+    let r = try CLI.run(["bench", "--workload", path.path])
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("bad.tsv:3: expected 5 tab-separated fields, found 4"))
+  }
+
+  @Test func badSlowdownIsAUsageError() throws {
+    let r = try CLI.run(["bench", "--inject-slowdown", "trie"])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("NAME=MICROSECONDS"))
+    let unknown = try CLI.run(["bench", "--inject-slowdown", "nope=3"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("unknown backend 'nope'"))
+  }
+
+  @Test func gateRecordsABaselineCatchesASlowdownAndRefusesOtherWork() throws {
+    let dir = try scratch()
+    let baseline = dir.appendingPathComponent("baseline.json").path
+    let thresholds = CLI.packageRoot.appendingPathComponent("Benchmarks/thresholds.json").path
+    let gate = ["gate", "--baseline", baseline, "--thresholds", thresholds] + quick(dir)
+
+    let record = try CLI.run(gate + ["--update-baseline", "--out", dir.appendingPathComponent("g0").path])
+    #expect(record.status == 0, "\(record.stderr)")
+    #expect(record.stdout.contains("baseline written"))
+
+    // The baseline gated against itself is never a regression. (On eight keystrokes the
+    // intervals are wide, so some metrics may be inconclusive; the release-build proof that an
+    // unchanged build passes is scripts/gate-selftest.sh.)
+    let same = try CLI.run(gate + ["--current", baseline, "--out", dir.appendingPathComponent("g1").path])
+    #expect(same.status == 0 || same.status == 3, "\(same.stdout)")
+    #expect(!same.stdout.contains("**regression**"))
+    #expect(same.stdout.contains("| inverted-index | countedBytes |"))
+
+    // 3 ms of work added to every answer: far beyond any threshold or noise.
+    let slow = try CLI.run(
+      gate + ["--inject-slowdown", "inverted-index=3000", "--out", dir.appendingPathComponent("g2").path])
+    #expect(slow.status == 2, "\(slow.stdout)\n\(slow.stderr)")
+    #expect(slow.stdout.contains("| inverted-index | ratio.p50 |"))
+    #expect(slow.stdout.contains("**regression**"))
+    let verdict =
+      try JSONSerialization.jsonObject(
+        with: Data(contentsOf: dir.appendingPathComponent("g2/verdict.json"))) as? [String: Any]
+    #expect(verdict?["verdict"] as? String == "regression")
+    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("g2/verdict.md").path))
+
+    // Other work (a different workload) cannot be compared.
+    let other = dir.appendingPathComponent("other.tsv")
+    try Self.workload.replacingOccurrences(of: "\tbei\n", with: "\tbeij\n").write(
+      to: other, atomically: true, encoding: .utf8)
+    let mismatch = try CLI.run(
+      [
+        "gate", "--baseline", baseline, "--thresholds", thresholds, "--workload", other.path, "--backends",
+        "inverted-index", "--rounds", "1", "--warm-up", "0", "--out", dir.appendingPathComponent("g3").path,
+      ])
+    #expect(mismatch.status == 1)
+    #expect(mismatch.stderr.contains("does not measure the baseline's work"))
+  }
+
+  @Test func workloadCheckComparesWithTheGenerator() throws {
+    let dir = try scratch()
+    let r = try CLI.run(["workload", "--check", dir.appendingPathComponent("tiny.tsv").path, "--places", "1"])
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("differs from what 'citybench workload --corpus cities --places 1' generates"))
+  }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@testable import CitySearchBench
+
+/// The gate's verdicts on synthetic result files.
+@Suite struct GateTests {
+  let thresholds = GateThresholds(ratio: ["p50": 0.25, "p90": 0.35, "p99": 0.5], countedBytes: 0.1)
+
+  /// An estimate `value` with a relative half-width `spread`.
+  func e(_ value: Double, _ spread: Double = 0.02) -> Estimate {
+    Estimate(value: value, lower: value * (1 - spread), upper: value * (1 + spread))
+  }
+
+  func ratios(_ p50: Estimate, _ p90: Estimate? = nil, _ p99: Estimate? = nil) -> RatioSummary {
+    RatioSummary(count: 1000, p50: p50, p90: p90 ?? p50, p99: p99 ?? p50)
+  }
+
+  func backend(_ name: String, ratio: RatioSummary?, counted: Int = 1000, divergences: Int = 0) -> BackendResults {
+    BackendResults(
+      name: name, summary: "", build: .init(seconds: 0.1, heapBytes: nil, countedBytes: counted, notes: [:]),
+      sampling: .init(keystrokes: 1000, timedKeystrokes: 1000, stride: 1, warmUpMeanNanoseconds: 1),
+      latency: nil, curve: [], byLength: [], byStyle: [], sessions: nil, ratioToReference: ratio,
+      conformance: .init(checked: 1000, divergences: divergences, first: nil))
+  }
+
+  func results(
+    _ backends: [BackendResults], noise: RatioSummary? = nil, workload: String = "w"
+  ) -> BenchResults {
+    BenchResults(
+      schemaVersion: 1, metadata: BenchFixtures.metadata(workloadChecksum: workload), reference: "linear",
+      noiseFloor: noise ?? ratios(e(1, 0.01), e(1.05, 0.01), e(1.1, 0.02)),
+      backends: [backend("linear", ratio: nil)] + backends)
+  }
+
+  func compare(_ baseline: BenchResults, _ current: BenchResults) throws -> GateReport {
+    try Gate.compare(
+      baseline: baseline, current: current, thresholds: thresholds, baselinePath: "base.json", currentPath: "cur.json")
+  }
+
+  func metric(_ report: GateReport, _ backend: String, _ name: String) -> GateMetric? {
+    report.metrics.first { $0.backend == backend && $0.metric == name }
+  }
+
+  @Test func unchangedRunPasses() throws {
+    let base = results([backend("trie", ratio: ratios(e(0.03), e(0.4), e(0.8)))])
+    let report = try compare(base, base)
+    #expect(report.verdict == .pass)
+    #expect(report.exitStatus == 0)
+    #expect(report.metrics.filter { $0.backend == "trie" }.count == 5)
+  }
+
+  @Test func clearRegressionFails() throws {
+    let base = results([backend("trie", ratio: ratios(e(0.03), e(0.4), e(0.8)))])
+    let slower = results([backend("trie", ratio: ratios(e(0.06), e(0.4), e(0.8)))])
+    let report = try compare(base, slower)
+    #expect(report.verdict == .regression)
+    #expect(report.exitStatus == 2)
+    #expect(metric(report, "trie", "ratio.p50")?.verdict == .regression)
+    #expect(metric(report, "trie", "ratio.p90")?.verdict == .pass)
+    #expect(report.markdown.contains("**regression**"))
+  }
+
+  @Test func fasterPasses() throws {
+    let base = results([backend("trie", ratio: ratios(e(0.06)))])
+    let faster = results([backend("trie", ratio: ratios(e(0.03)))])
+    let report = try compare(base, faster)
+    #expect(report.verdict == .pass)
+    #expect(metric(report, "trie", "ratio.p50")?.note == "faster beyond the allowed change")
+  }
+
+  @Test func changeWithinNoiseOfItsIntervalIsInconclusive() throws {
+    // +25% allowed; a change of 1.25× whose interval spans 1.1×–1.4× cannot be called either way.
+    let base = results([backend("trie", ratio: ratios(e(0.04, 0.01)))])
+    let wobbly = results([backend("trie", ratio: ratios(Estimate(value: 0.05, lower: 0.0445, upper: 0.0565)))])
+    let report = try compare(base, wobbly)
+    #expect(metric(report, "trie", "ratio.p50")?.verdict == .inconclusive)
+    #expect(report.verdict == .inconclusive)
+    #expect(report.exitStatus == 3)
+  }
+
+  @Test func regressionsSmallerThanTheNoiseFloorAreNotCalled() throws {
+    // p99 grows 1.8× with a tight interval: beyond the 50% threshold, but the A/A pair moves
+    // 2× at p99 in this run, so the gate will not call it.
+    let noisy = ratios(e(1, 0.01), e(1.2, 0.02), Estimate(value: 1.9, lower: 1.8, upper: 2.0))
+    let base = results([backend("trie", ratio: ratios(e(0.03), e(0.4), e(0.5)))], noise: noisy)
+    let current = results([backend("trie", ratio: ratios(e(0.03), e(0.4), e(0.9)))], noise: noisy)
+    let report = try compare(base, current)
+    let p99 = try #require(metric(report, "trie", "ratio.p99"))
+    #expect(p99.noise == 1.0)
+    #expect(p99.allowed == 1.0)
+    #expect(p99.verdict != .regression)
+    // The same change with a quiet A/A pair is a regression.
+    let quietReport = try compare(
+      results([backend("trie", ratio: ratios(e(0.03), e(0.4), e(0.5)))]),
+      results([backend("trie", ratio: ratios(e(0.03), e(0.4), e(0.9)))]))
+    #expect(metric(quietReport, "trie", "ratio.p99")?.verdict == .regression)
+  }
+
+  @Test func deterministicCountsAndConformanceAreGated() throws {
+    let base = results([backend("trie", ratio: ratios(e(0.03)), counted: 1000)])
+    let bigger = results([backend("trie", ratio: ratios(e(0.03)), counted: 1200)])
+    #expect(metric(try compare(base, bigger), "trie", "countedBytes")?.verdict == .regression)
+    let wrong = results([backend("trie", ratio: ratios(e(0.03)), divergences: 3)])
+    let report = try compare(base, wrong)
+    #expect(metric(report, "trie", "conformance")?.verdict == .regression)
+    #expect(report.verdict == .regression)
+  }
+
+  @Test func aBackendMissingFromTheRunIsNotGated() throws {
+    let base = results([backend("trie", ratio: ratios(e(0.03))), backend("icu", ratio: ratios(e(1000, 0.5)))])
+    let current = results([backend("trie", ratio: ratios(e(0.03)))])
+    let report = try compare(base, current)
+    #expect(report.verdict == .pass)
+    #expect(metric(report, "icu", "all")?.note.contains("not measured") == true)
+  }
+
+  @Test func differentWorkIsAnError() throws {
+    let base = results([backend("trie", ratio: ratios(e(0.03)))])
+    let other = results([backend("trie", ratio: ratios(e(0.03)))], workload: "other")
+    #expect {
+      try compare(base, other)
+    } throws: { error in
+      "\(error)".contains("workload other vs baseline w")
+    }
+  }
+
+  @Test func perBackendThresholdsOverrideTheDefault() throws {
+    var loose = thresholds
+    loose.backends = ["trie": ["p50": 2.0]]
+    #expect(loose.ratioThreshold(.p50, backend: "trie") == 2.0)
+    #expect(loose.ratioThreshold(.p90, backend: "trie") == 0.35)
+    #expect(loose.ratioThreshold(.p50, backend: "icu") == 0.25)
+  }
+
+  @Test func thresholdsFileIsValidated() throws {
+    let directory = try BenchFixtures.temporaryDirectory()
+    let path = directory.appendingPathComponent("t.json").path
+    try AtomicFile.write(#"{"schemaVersion":1,"ratio":{"p75":0.2},"backends":{},"countedBytes":0.1}"#, to: path)
+    #expect {
+      try GateThresholds(contentsOf: path)
+    } throws: { error in
+      "\(error)".contains("unknown quantile 'p75'")
+    }
+    let committed = BenchFixtures.packageRoot.appendingPathComponent("Benchmarks/thresholds.json").path
+    let real = try GateThresholds(contentsOf: committed)
+    #expect(real.ratio["p50"] != nil)
+  }
+
+  @Test func verdictJSONRoundTrips() throws {
+    let base = results([backend("trie", ratio: ratios(e(0.03)))])
+    let report = try compare(base, base)
+    let decoded = try JSONDecoder().decode(GateReport.self, from: report.jsonData())
+    #expect(decoded.verdict == .pass)
+    #expect(decoded.metrics.count == report.metrics.count)
+  }
+}

@@ -1,0 +1,74 @@
+import CitySearch
+import CitySearchBackends
+import Foundation
+import Testing
+
+@testable import CitySearchBench
+
+@Suite struct RunnerTests {
+  @Test func everyAnswerIsTimedAndChecked() throws {
+    let (results, raw) = try BenchFixtures.quickRun()
+    let keystrokes = BenchFixtures.smallWorkload.keystrokeCount
+    #expect(raw.series.map(\.name) == ["linear", noiseFloorName, "trie"])
+    for series in raw.series {
+      #expect(series.stride == 1)
+      #expect(series.samples.count == 2 * keystrokes)
+      #expect(series.samples.allSatisfy { ($0 ?? 0) > 0 })
+    }
+    let trie = try #require(results.backend(named: "trie"))
+    #expect(trie.conformance.checked == 2 * keystrokes)
+    #expect(trie.conformance.divergences == 0)
+    #expect(trie.latency?.count == keystrokes)
+    #expect(trie.sessions?.count == BenchFixtures.smallWorkload.sessions.count)
+    #expect(trie.ratioToReference?.count == keystrokes)
+    #expect(trie.curve.count == CurvePoint.fractions.count)
+    #expect(results.conforms)
+    #expect(results.metadata.workload.checksum == BenchFixtures.smallWorkload.checksum)
+    #expect(results.metadata.corpus.checksum == BenchFixtures.cities.checksum)
+  }
+
+  @Test func aDivergenceIsCountedAndShown() throws {
+    let (results, _) = try BenchFixtures.quickRun(extra: [BenchCandidate(type: DropsLastHitBackend.self)])
+    let broken = try #require(results.backend(named: "drops-last-hit"))
+    #expect(broken.conformance.divergences > 0)
+    let first = try #require(broken.conformance.first)
+    #expect(first.sideBySide.contains("expected (total"))
+    #expect(first.difference.contains("total"))
+    #expect(!results.conforms)
+    #expect(results.backend(named: "trie")?.conformance.divergences == 0)
+  }
+
+  @Test func injectedSlowdownShowsInEverySample() throws {
+    let (results, raw) = try BenchFixtures.quickRun(slowdowns: ["trie": 300_000])
+    let trie = try #require(raw.series.first { $0.name == "trie" })
+    #expect(trie.samples.allSatisfy { ($0 ?? 0) >= 300_000 })
+    #expect(results.metadata.slowdownNanoseconds == ["trie": 300_000])
+  }
+
+  @Test func aBackendOverBudgetIsTimedOnAnEvenSample() throws {
+    // 50 µs of work per answer, a budget of a millisecond: only the reference answers every keystroke.
+    let (results, raw) = try BenchFixtures.quickRun(slowdowns: ["trie": 50_000], budgetSeconds: 0.001)
+    let trie = try #require(raw.series.first { $0.name == "trie" })
+    #expect(trie.stride > 1)
+    let keystrokes = raw.keystrokes
+    for round in 0..<raw.rounds {
+      for k in 0..<keystrokes {
+        #expect((trie.samples[round * keystrokes + k] != nil) == (k % trie.stride == 0))
+      }
+    }
+    let summary = try #require(results.backend(named: "trie"))
+    #expect(summary.sessions == nil)
+    #expect(summary.sampling.timedKeystrokes == (keystrokes + trie.stride - 1) / trie.stride)
+    #expect(summary.conformance.checked == raw.rounds * summary.sampling.timedKeystrokes)
+    #expect(MarkdownReport.samplingNotes(results).count == 1)
+    #expect(raw.series[0].stride == 1 && raw.series[1].stride == 1)
+  }
+
+  @Test func stopsWhenAsked() throws {
+    let runner = BenchRunner(workload: BenchFixtures.smallWorkload, configuration: BenchConfiguration())
+    let reference = LinearScanBackend(corpus: BenchFixtures.cities)
+    #expect(throws: BenchInterrupted.self) {
+      try runner.run(backends: [("linear", reference)], shouldStop: { true })
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import CitySearch
+import CitySearchBackends
+import CitySearchConformance
+import Foundation
+import Testing
+
+@testable import CitySearchBench
+
+@Suite struct WorkloadFileTests {
+  let sample = """
+    # citybench workload 1
+    # tier: cities
+    session\tplace\tstyle\ttypo\ttext
+    a\t110000\tpinyin\t0\tb
+    a\t110000\tpinyin\t0\tbe
+    b\t\tmine\t1\t北
+    b\t\tmine\t1\t北x
+    b\t\tmine\t1\t北
+
+    """
+
+  @Test func parsesSessionsAndProperties() throws {
+    let workload = try Workload(parsing: sample)
+    #expect(workload.sessions.count == 2)
+    #expect(workload.sessions[0].keystrokes == ["b", "be"])
+    #expect(workload.sessions[1].place == "")
+    #expect(workload.sessions[1].hasTypo)
+    #expect(workload.keystrokeCount == 5)
+    #expect(workload.styles == ["pinyin", "mine"])
+    #expect(workload.property("tier") == "cities")
+  }
+
+  @Test func roundTripsThroughItsFileText() throws {
+    let workload = try Workload(parsing: sample)
+    let again = try Workload(parsing: workload.fileText)
+    #expect(again == workload)
+    #expect(again.checksum == workload.checksum)
+  }
+
+  @Test func checksumIgnoresCommentsButNotKeystrokes() throws {
+    let a = try Workload(parsing: sample)
+    let b = try Workload(parsing: sample.replacingOccurrences(of: "# tier: cities", with: "# tier: other"))
+    let c = try Workload(parsing: sample.replacingOccurrences(of: "\tbe\n", with: "\tbei\n"))
+    #expect(a.checksum == b.checksum)
+    #expect(a.checksum != c.checksum)
+    #expect(a.checksum.hasPrefix("fnv1a64:") && a.checksum.count == 24)
+  }
+
+  @Test(arguments: [
+    ("session\tplace\tstyle\ttypo\ttext\n", 1, "the first line must be"),
+    ("# citybench workload 1\nfoo\n", 2, "expected the column header"),
+    (
+      "# citybench workload 1\nsession\tplace\tstyle\ttypo\ttext\na\t1\tpinyin\t0\n", 3,
+      "expected 5 tab-separated fields, found 4"
+    ),
+    ("# citybench workload 1\nsession\tplace\tstyle\ttypo\ttext\na\t1\tpinyin\tyes\tb\n", 3, "typo must be 0 or 1"),
+    ("# citybench workload 1\nsession\tplace\tstyle\ttypo\ttext\na\t1\t\t0\tb\n", 3, "empty style"),
+    (
+      "# citybench workload 1\nsession\tplace\tstyle\ttypo\ttext\na\t1\tpinyin\t0\tb\nb\t1\tpinyin\t0\tb\na\t1\tpinyin\t0\tbe\n",
+      5, "appears again"
+    ),
+    (
+      "# citybench workload 1\nsession\tplace\tstyle\ttypo\ttext\na\t1\tpinyin\t0\tb\na\t2\tpinyin\t0\tbe\n", 4,
+      "changes its place"
+    ),
+    ("# citybench workload 1\nsession\tplace\tstyle\ttypo\ttext\n", 0, "no sessions"),
+  ])
+  func rejectsBadFilesNamingTheLine(text: String, line: Int, message: String) {
+    #expect {
+      try Workload(parsing: text, path: "w.tsv")
+    } throws: { error in
+      guard let error = error as? WorkloadError else { return false }
+      return error.line == line && error.message.contains(message) && error.description.hasPrefix("w.tsv")
+    }
+  }
+
+  @Test func missingFileIsAnError() {
+    #expect(throws: WorkloadError.self) { try Workload(contentsOf: "/nonexistent/w.tsv") }
+  }
+}
+
+@Suite struct WorkloadGeneratorTests {
+  let corpus = BenchFixtures.cities
+
+  @Test func sameSeedSameWorkload() {
+    let a = WorkloadGenerator(corpus: corpus, configuration: .init(places: 50, seed: 9)).generate()
+    let b = WorkloadGenerator(corpus: corpus, configuration: .init(places: 50, seed: 9)).generate()
+    let c = WorkloadGenerator(corpus: corpus, configuration: .init(places: 50, seed: 10)).generate()
+    #expect(a == b)
+    #expect(a.checksum != c.checksum)
+  }
+
+  @Test func targetsAreEveryProvinceAndPrefectureThenASample() {
+    let generator = WorkloadGenerator(corpus: corpus, configuration: .init(places: 500, seed: 1))
+    var random = SplitMix64(seed: 1)
+    let targets = generator.targets(random: &random)
+    let top = (0..<corpus.count).filter { corpus.level(at: $0) <= .prefecture }
+    #expect(targets.count == 500)
+    #expect(Set(targets).count == 500)
+    #expect(targets == targets.sorted())
+    #expect(Set(top).isSubset(of: Set(targets)))
+    #expect(top.count > 300 && top.count < 500)
+  }
+
+  @Test func everyTargetInEveryStyle() {
+    let sessionsByPlace = Dictionary(grouping: BenchFixtures.smallWorkload.sessions, by: \.place)
+    #expect(sessionsByPlace.count == 12)
+    for sessions in sessionsByPlace.values {
+      #expect(sessions.map(\.style).sorted() == InputStyle.allCases.map(\.rawValue).sorted())
+    }
+  }
+
+  @Test func sessionsStopOnceThePlaceIsVisible() throws {
+    let configuration = WorkloadGenerator.Configuration(places: 40, seed: 3)
+    let workload = BenchFixtures.generatedSessions(places: 40, seed: 3)
+    let reference = LinearScanBackend(corpus: corpus)
+    var typos = 0
+    for session in workload.sessions {
+      let index = try #require(corpus.index(of: PlaceID(session.place)!))
+      let visible = { (text: String) in
+        reference.search(text, mode: .syllable, limit: configuration.visibleRows).hits.contains { $0.index == index }
+      }
+      var clean = session.keystrokes
+      if session.hasTypo {
+        typos += 1
+        // A typo is one extra character, then the text before it again.
+        let at = try #require(typoPosition(clean))
+        clean.removeSubrange(at...(at + 1))
+      }
+      // Each keystroke adds one character, and only the last may show the place.
+      for (a, b) in zip(clean, clean.dropFirst()) { #expect(b.count == a.count + 1 && b.hasPrefix(a)) }
+      for text in clean.dropLast() { #expect(!visible(text), "\(session.label) went on after \(text)") }
+      if session.style == InputStyle.hanzi.rawValue {
+        #expect(visible(clean.last!) || clean.last! == corpus.name(at: index))
+      }
+    }
+    #expect(typos > 0 && typos < workload.sessions.count / 4)
+  }
+
+  /// The position of the wrong character: one more character than before, then deleted.
+  func typoPosition(_ texts: [String]) -> Int? {
+    for i in 1..<(texts.count - 1) {
+      let longer: Bool = texts[i].count == texts[i - 1].count + 1
+      let deleted: Bool = texts[i + 1] == texts[i - 1]
+      if longer && deleted { return i }
+    }
+    return nil
+  }
+
+  // That Benchmarks/cities.workload.tsv is what the generator makes is checked by `.ci/run`
+  // in a release build (`citybench workload --check`): in a debug build the 15,000 reference
+  // searches take minutes.
+}
