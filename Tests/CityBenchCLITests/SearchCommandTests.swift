@@ -159,7 +159,8 @@ import Testing
 
   @Test(arguments: [
     ["--help"], ["help"], ["help", "search"], ["search", "--help"], ["browse", "-h"], ["corpus", "--help"],
-    ["backends"], ["conform", "--help"], ["backends", "--help"], [],
+    ["backends"], ["conform", "--help"], ["backends", "--help"], ["suite", "--help"], ["bench", "--help"],
+    ["gate", "--help"], ["workload", "--help"], ["overview", "--help"],
   ])
   func helpExitsZero(_ arguments: [String]) throws {
     let r = try CLI.run(arguments)

@@ -110,6 +110,9 @@ import Testing
     #expect(Formatting.duration(nanoseconds: 1_200_000_000) == "1.20 s")
     #expect(Formatting.count(15_464) == "15,464")
     #expect(Formatting.ratio(0.031) == "0.031×")
+    #expect(SVGChart.tickLabel(100) == "100 ns")
+    #expect(SVGChart.tickLabel(1_000) == "1 µs")
+    #expect(SVGChart.tickLabel(10_000_000) == "10 ms")
   }
 }
 

@@ -74,7 +74,7 @@ public struct WorkloadGenerator {
       }
     }
     let own: [(key: String, value: String)] = [
-      ("corpus", corpus.source), ("places", String(corpus.count)), ("seed", String(configuration.seed)),
+      ("places", String(corpus.count)), ("seed", String(configuration.seed)),
       ("targets", String(places.count)), ("visible-rows", String(configuration.visibleRows)),
     ]
     return Workload(properties: properties + own, sessions: sessions)
