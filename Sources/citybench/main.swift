@@ -5,7 +5,7 @@ import CitySearchCatalog
 import Foundation
 
 let generalUsage = """
-  Usage: citybench [<command> [options]]
+  Usage: citybench [<command>] [options]
 
   With no command, runs the whole suite on the default corpus (cities) with every backend:
   the conformance check, then the latency benchmark; reports go to ./citybench-report/.
@@ -37,17 +37,11 @@ func standardError(_ text: String) {
 }
 
 func run(_ arguments: [String]) -> Int32 {
-  guard let command = arguments.first else {
-    do {
-      return try SuiteCommand.run([])
-    } catch let error as BenchInterrupted {
-      standardError("citybench: \(error)")
-      return 130
-    } catch {
-      standardError("citybench: \(error)")
-      return 1
-    }
+  // No command, or options only (`citybench --out DIR`): the whole suite.
+  guard let first = arguments.first, !first.hasPrefix("-") || ["--help", "-h"].contains(first) else {
+    return run(["suite"] + arguments)
   }
+  let command = first
   let rest = Array(arguments.dropFirst())
   let commands: [String: (usage: String, run: ([String]) throws -> Int32)] = [
     "search": (SearchCommand.usage, SearchCommand.run),

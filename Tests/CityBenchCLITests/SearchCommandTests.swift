@@ -160,7 +160,7 @@ import Testing
   @Test(arguments: [
     ["--help"], ["help"], ["help", "search"], ["search", "--help"], ["browse", "-h"], ["corpus", "--help"],
     ["backends"], ["conform", "--help"], ["backends", "--help"], ["suite", "--help"], ["bench", "--help"],
-    ["gate", "--help"], ["workload", "--help"], ["overview", "--help"],
+    ["gate", "--help"], ["workload", "--help"], ["overview", "--help"], ["--out", "unused", "--help"],
   ])
   func helpExitsZero(_ arguments: [String]) throws {
     let r = try CLI.run(arguments)

@@ -68,7 +68,7 @@ public enum HTMLReport {
       out += "<td>\(cell(noise.p50, Formatting.ratio))</td><td>noise floor</td></tr>\n"
     }
     out += "</table>\n"
-    let curves = results.backends.map { (name: $0.name, curve: $0.curve) }
+    let curves = results.backends.map { (name: $0.name + ($0.sampling.stride > 1 ? " (sample)" : ""), curve: $0.curve) }
     out += "<figure>\n" + SVGChart.cdf(curves)
     out +=
       "<figcaption>Share of keystrokes answered within a given time (empirical CDF, log time axis).</figcaption></figure>\n"
