@@ -49,7 +49,7 @@ public enum HTMLReport {
 
     out += "<h2>Keystroke latency</h2>\n"
     out +=
-      "<p>Each keystroke's latency is the median of its \(m.rounds) rounds; grey figures are 95% bootstrap intervals.</p>\n"
+      "<p>Each keystroke's latency is the median of its rounds (\(m.rounds)); grey figures are 95% bootstrap intervals.</p>\n"
     out += "<table>\n<tr><th>backend</th>"
     out += ReportedQuantile.allCases.map { "<th>\($0.rawValue)</th>" }.joined()
     out += "<th>ratio to \(e(results.reference)) (p50)</th><th>timed keystrokes</th></tr>\n"

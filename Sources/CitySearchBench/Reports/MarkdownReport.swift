@@ -16,7 +16,8 @@ public enum MarkdownReport {
     }
 
     out += "## Keystroke latency\n\n"
-    out += "Each keystroke's latency is the median of its \(m.rounds) rounds; brackets are 95% bootstrap intervals.\n\n"
+    out +=
+      "Each keystroke's latency is the median of its rounds (\(m.rounds)); brackets are 95% bootstrap intervals.\n\n"
     out += table(
       ["backend", "p50", "p90", "p99", "p99.9", "max", "timed keystrokes"],
       results.backends.map { b in
