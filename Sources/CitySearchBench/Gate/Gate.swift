@@ -196,13 +196,8 @@ public enum Gate {
 }
 
 extension GateReport {
-  public func jsonData() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    var data = try encoder.encode(self)
-    data.append(0x0A)
-    return data
-  }
+  /// `verdict.json`.
+  public func jsonData() throws -> Data { try reportJSON(self) }
 
   /// `verdict.md`: the verdict and one row per gated metric.
   public var markdown: String {

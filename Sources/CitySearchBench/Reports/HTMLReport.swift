@@ -41,10 +41,8 @@ public enum HTMLReport {
     if m.buildConfiguration != "release" {
       out += "<p class=\"warn\">Debug build: these numbers say little about an app.</p>\n"
     }
-    if !m.slowdownNanoseconds.isEmpty {
-      let list = m.slowdownNanoseconds.sorted { $0.key < $1.key }.map { "\($0.key) +\(ns(Double($0.value)))" }
-      out +=
-        "<p class=\"warn\">Injected slowdown per answer: \(e(list.joined(separator: ", "))). Not a real measurement.</p>\n"
+    if let slowdowns = m.slowdownSummary {
+      out += "<p class=\"warn\">Injected slowdown per answer: \(e(slowdowns)). Not a real measurement.</p>\n"
     }
 
     out += "<h2>Keystroke latency</h2>\n"
@@ -74,9 +72,7 @@ public enum HTMLReport {
       "<figcaption>Share of keystrokes answered within a given time (empirical CDF, log time axis).</figcaption></figure>\n"
 
     out += "<h2>By query length</h2>\n<div class=\"row\">\n"
-    let lengths = BenchAnalysis.lengthGroups.map(\.label).filter { label in
-      results.backends.contains { $0.byLength.contains { $0.group == label } }
-    }
+    let lengths = results.measuredLengthGroups
     for quantile in [ReportedQuantile.p50, .p99] {
       let series = results.backends.map { b in
         (name: b.name, values: lengths.map { label in b.byLength.first { $0.group == label }?.latency[quantile].value })

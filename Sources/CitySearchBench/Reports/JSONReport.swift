@@ -1,13 +1,24 @@
 import Foundation
 
+/// The harness's JSON files (`results.json`, `verdict.json`): pretty-printed with sorted keys
+/// and a final newline, so two runs diff line by line.
+func reportJSON(_ value: some Encodable) throws -> Data {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+  var data = try encoder.encode(value)
+  data.append(0x0A)
+  return data
+}
+
 extension BenchResults {
-  /// `results.json`: pretty-printed with sorted keys, so two runs diff line by line.
-  public func jsonData() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    var data = try encoder.encode(self)
-    data.append(0x0A)
-    return data
+  /// `results.json`.
+  public func jsonData() throws -> Data { try reportJSON(self) }
+
+  /// The query-length groups that hold at least one keystroke of some backend, in order.
+  var measuredLengthGroups: [String] {
+    BenchAnalysis.lengthGroups.map(\.label).filter { label in
+      backends.contains { $0.byLength.contains { $0.group == label } }
+    }
   }
 
   /// Reads a `results.json`; refuses a schema version this build does not know.

@@ -10,9 +10,8 @@ public enum MarkdownReport {
     if m.buildConfiguration != "release" {
       out += "> **Debug build.** These numbers say little about an app; run `swift run -c release citybench bench`.\n\n"
     }
-    if !m.slowdownNanoseconds.isEmpty {
-      let list = m.slowdownNanoseconds.sorted { $0.key < $1.key }.map { "\($0.key) +\(ns(Double($0.value)))" }
-      out += "> **Injected slowdown** per answer: \(list.joined(separator: ", ")). Not a real measurement.\n\n"
+    if let slowdowns = m.slowdownSummary {
+      out += "> **Injected slowdown** per answer: \(slowdowns). Not a real measurement.\n\n"
     }
 
     out += "## Keystroke latency\n\n"
@@ -35,9 +34,7 @@ public enum MarkdownReport {
     for b in results.backends { if let r = b.ratioToReference { ratioRows.append([b.name] + ratioCells(r)) } }
     out += table(["backend", "p50", "p90", "p99", "keystrokes"], ratioRows)
 
-    let lengths = BenchAnalysis.lengthGroups.map(\.label).filter { label in
-      results.backends.contains { $0.byLength.contains { $0.group == label } }
-    }
+    let lengths = results.measuredLengthGroups
     out += "\n## By query length (p50 / p99)\n\n"
     out += table(
       ["backend"] + lengths.map { "\($0) char" + ($0 == "1" ? "" : "s") },

@@ -66,6 +66,13 @@ public struct RunMetadata: Codable, Sendable {
   public var clockOverheadNanoseconds: Double
   /// Injected busy work per answer, by backend (empty in a real run).
   public var slowdownNanoseconds: [String: UInt64]
+
+  /// The injected slowdowns for a report, `trie +2.00 µs, …`; `nil` in a real run.
+  var slowdownSummary: String? {
+    guard !slowdownNanoseconds.isEmpty else { return nil }
+    return slowdownNanoseconds.sorted { $0.key < $1.key }
+      .map { "\($0.key) +\(Formatting.duration(nanoseconds: Double($0.value)))" }.joined(separator: ", ")
+  }
 }
 
 /// Quantiles of a set of samples, each with its 95% bootstrap interval.

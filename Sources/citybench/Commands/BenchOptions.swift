@@ -91,7 +91,7 @@ struct BenchOptions {
     }
     let places = tier.map(WorkloadGenerator.Configuration.defaultPlaces) ?? 1_000
     let generator = WorkloadGenerator(corpus: corpus, configuration: .init(places: places, seed: 1))
-    let name = "\(tier?.rawValue ?? URL(fileURLWithPath: self.corpus.corpus).lastPathComponent) (generated, seed 1)"
+    let name = "\(self.corpus.name) (generated, seed 1)"
     return (
       generator.generate(), name,
       "no workload file found; replaying sessions towards \(places) places, generated with seed 1"
@@ -108,8 +108,7 @@ struct BenchOptions {
     let loaded = try corpus.load()
     let (workload, workloadName, note) = try self.workload(for: loaded)
     if let note { standardError("citybench: \(note)") }
-    let corpusName =
-      CorpusTier(rawValue: corpus.corpus)?.rawValue ?? URL(fileURLWithPath: corpus.corpus).lastPathComponent
+    let corpusName = corpus.name
     if !quiet {
       standardError(
         "\(corpusName): \(loaded.count) places; workload \(workloadName): \(workload.sessions.count) sessions, \(workload.keystrokeCount) keystrokes; \(configuration.rounds) rounds, \(configuration.mode) mode"

@@ -31,6 +31,9 @@ struct CorpusOptions {
     explicitDirectory = directory ?? (environment?.isEmpty == false ? environment : nil)
   }
 
+  /// The tier's name, or the corpus file's name, for reports.
+  var name: String { CorpusTier(rawValue: corpus)?.rawValue ?? URL(fileURLWithPath: corpus).lastPathComponent }
+
   /// A file of the package that holds the corpus directory (`Conformance/…`), if it exists.
   func packageFile(_ relativePath: String) -> String? {
     guard let dir = CorpusDirectory.locate(explicit: explicitDirectory) else { return nil }

@@ -48,8 +48,7 @@ enum WorkloadCommand {
     if args["--visible-rows"] != nil { command += " --visible-rows \(configuration.visibleRows)" }
     if args["--places"] != nil { command += " --places \(places)" }
     if seed != 1 { command += " --seed \(seed)" }
-    let corpusName = tier?.rawValue ?? URL(fileURLWithPath: options.corpus).lastPathComponent
-    let workload = generator.generate(properties: [("generated-by", command), ("corpus", corpusName)])
+    let workload = generator.generate(properties: [("generated-by", command), ("corpus", options.name)])
     if let check = args["--check"] {
       let committed = try Workload(contentsOf: check)
       guard committed.checksum == workload.checksum else {
