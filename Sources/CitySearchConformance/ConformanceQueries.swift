@@ -1,11 +1,13 @@
 import CitySearch
+import Foundation
 
 /// The queries of the differential check, as typing targets: each target is typed one character
 /// at a time, and every prefix is also a stateless query.
 public enum ConformanceQueries {
-  /// The spellings a person types for one place (MatchSpec §3, §4, §7): canonical pinyin, with
-  /// boundary marks, initials, full syllables then initials, initials then a full syllable,
-  /// each alternate reading, and the name itself.
+  /// The spellings a person types for one place (MatchSpec §2, §3, §4, §7, §8): canonical
+  /// pinyin, with boundary marks, with tone numbers, initials, full syllables then initials,
+  /// initials then a full syllable, each alternate reading (the `u` spellings of ü among them),
+  /// the name itself, and each alias as written and without its spaces.
   public static func forms(of place: Int, in corpus: Corpus) -> [String] {
     let readings = corpus.pinyin(at: place)
     let units = corpus.units(at: place).map { String(Unicode.Scalar($0)!) }
@@ -23,6 +25,12 @@ public enum ConformanceQueries {
     forms.append(units.joined())
     // Hanzi then pinyin: the input method committed the first characters.
     if units.count >= 2 { forms.append(units[0] + readings[1...].joined()) }
+    // Tone numbers after each syllable (which tone does not matter; they vary with the unit).
+    forms.append(readings.enumerated().map { $0.element + String($0.offset % 5 + 1) }.joined())
+    for alias in corpus.tables.facts.entry(id: corpus.id(at: place), name: corpus.name(at: place))?.aliases ?? [] {
+      forms.append(alias)
+      if alias.contains(" ") { forms.append(alias.replacingOccurrences(of: " ", with: "")) }
+    }
     return forms
   }
 

@@ -32,7 +32,7 @@ public struct ResultDifference: Sendable, Hashable, CustomStringConvertible {
   }
 
   static func describe(_ hit: SearchHit) -> String {
-    "#\(hit.id) [\(hit.match.start),\(hit.match.end)) class \(hit.match.matchClass)/\(hit.match.readingClass)"
+    "#\(hit.id) [\(hit.match.start),\(hit.match.end)) class \(hit.match.spellingClass)/\(hit.match.matchClass)/\(hit.match.readingClass)"
   }
 
   /// The two ordered lists side by side, the first differing row marked with `>`.

@@ -39,18 +39,34 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
   package func forEachMatch(
     _ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void
   ) {
+    func verify(_ place: Int) {
+      if let m = matcher.match(query, mode: mode, at: place) { body(place, PackedMatch(m)) }
+    }
+    // The places with an alias that begins with the query (MatchSpec §8), from an indexed
+    // table, are verified once, apart from the full-text candidates.
+    let aliased = mode == .syllable ? store.aliasCandidates(query.needle) : []
+    aliased.forEach(verify)
     let (sql, match) = Self.candidateQuery(query, mode: mode)
     store.forEachCandidate(sql, match) { place in
-      if let m = matcher.match(query, mode: mode, at: place) { body(place, PackedMatch(m)) }
+      if aliased.isEmpty || !Self.contains(aliased, place) { verify(place) }
     }
   }
 
   /// Which table to ask and the FTS5 query: a superset of the matches (MatchSpec §3, §4).
+  /// Whether the ascending `sorted` holds `value`.
+  static func contains(_ sorted: [Int], _ value: Int) -> Bool {
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let mid = (low + high) / 2
+      if sorted[mid] < value { low = mid + 1 } else { high = mid }
+    }
+    return low < sorted.count && sorted[low] == value
+  }
+
   static func candidateQuery(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> (Store.Table, String) {
     let needle = query.needle
-    func text(_ tokens: some Sequence<UInt32>) -> String {
-      String(String.UnicodeScalarView(tokens.map { Unicode.Scalar($0)! }))
-    }
+    func text(_ tokens: some Sequence<UInt32>) -> String { Store.text(tokens) }
     if query.query.hasHanzi {
       // Seed: the needle is a substring of the name. Syllable: each Hanzi is a unit.
       let part = mode == .seed ? needle : [needle.first { !Hanzi.isLatin($0) }!]
@@ -76,6 +92,7 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
     private let database: SQLiteDatabase
     private let trigramQuery: SQLiteStatement
     private let gramQuery: SQLiteStatement
+    private let aliasQuery: SQLiteStatement
     private let lock = NSLock()
     private let placeCount: Int
 
@@ -86,8 +103,10 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
         """
         CREATE VIRTUAL TABLE trigrams USING fts5(name, pinyin, initials, starts, tokenize = 'trigram');
         CREATE VIRTUAL TABLE grams USING fts5(syl, seed, han);
+        CREATE TABLE aliases(key TEXT NOT NULL, place INTEGER NOT NULL);
         BEGIN;
         """)
+      let insertAlias = try database.prepare("INSERT INTO aliases(key, place) VALUES (?, ?)")
       let insertTrigrams = try database.prepare(
         "INSERT INTO trigrams(rowid, name, pinyin, initials, starts) VALUES (?, ?, ?, ?, ?)")
       let insertGrams = try database.prepare("INSERT INTO grams(rowid, syl, seed, han) VALUES (?, ?, ?, ?)")
@@ -113,11 +132,39 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
           String(decoding: initials, as: UTF8.self), starts,
         ])
         try insertGrams.run([place + 1, syl, seed, han])
+        for k in 0..<corpus.aliasCount(at: place) {
+          try insertAlias.run([Self.text(corpus.aliasTokens(at: place, k)), place + 1])
+        }
       }
       try database.execute(
-        "COMMIT; INSERT INTO trigrams(trigrams) VALUES ('optimize'); INSERT INTO grams(grams) VALUES ('optimize');")
+        """
+        COMMIT; INSERT INTO trigrams(trigrams) VALUES ('optimize'); INSERT INTO grams(grams) VALUES ('optimize');
+        CREATE INDEX aliases_by_key ON aliases(key);
+        """)
       trigramQuery = try database.prepare("SELECT rowid FROM trigrams WHERE trigrams MATCH ?")
       gramQuery = try database.prepare("SELECT rowid FROM grams WHERE grams MATCH ?")
+      // A prefix range on the index: every key from the prefix up to the prefix followed by the
+      // largest code point.
+      aliasQuery = try database.prepare("SELECT DISTINCT place FROM aliases WHERE key >= ?1 AND key < ?1 || ?2")
+    }
+
+    static func text(_ tokens: some Sequence<UInt32>) -> String {
+      String(String.UnicodeScalarView(tokens.map { Unicode.Scalar($0)! }))
+    }
+
+    /// The places with an alias that begins with `needle`, ascending.
+    func aliasCandidates(_ needle: [UInt32]) -> [Int] {
+      guard !needle.isEmpty else { return [] }
+      lock.lock()
+      defer { lock.unlock() }
+      var rows: [Int] = []
+      do {
+        try aliasQuery.forEachInteger([Self.text(needle), "\u{10FFFF}"]) { rows.append(Int($0) - 1) }
+      } catch {
+        // As for the full-text queries: should SQLite fail, every place is a candidate.
+        rows = Array(0..<placeCount)
+      }
+      return rows.sorted()
     }
 
     /// The one- and two-element substrings.

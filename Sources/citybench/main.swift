@@ -19,6 +19,7 @@ let generalUsage = """
     browse     list places in A–Z sections with a hot section first
     corpus     load a corpus and print its size and load time
     conform    check every backend against the reference (the differential check)
+    relevance  keystrokes the ranking costs to reach the intended place; the hand-checked cases
     backends   list the search backends; --build measures their build time and memory
     overview   what each backend answers for a few typical queries
     help       show this help, or a command's help ('citybench help search')
@@ -54,6 +55,7 @@ func run(_ arguments: [String]) -> Int32 {
     "overview": (OverviewCommand.usage, OverviewCommand.run),
     "workload": (WorkloadCommand.usage, WorkloadCommand.run),
     "gate": (GateCommand.usage, GateCommand.run),
+    "relevance": (RelevanceCommand.usage, RelevanceCommand.run),
   ]
   switch command {
   case "help", "--help", "-h":

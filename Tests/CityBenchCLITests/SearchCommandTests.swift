@@ -23,7 +23,8 @@ import Testing
     #expect(first["rank"] as? Int == 1)
     #expect(first["matchClass"] as? Int == 0)
     #expect(first["readingClass"] as? Int == 0)
-    #expect(Set(first.keys) == ["rank", "id", "name", "path", "range", "matchClass", "readingClass"])
+    #expect(first["spellingClass"] as? Int == 0)  // xi + an, whole syllables
+    #expect(Set(first.keys) == ["rank", "id", "name", "path", "range", "matchClass", "readingClass", "spellingClass"])
   }
 
   @Test func tsvAndLimit() throws {
@@ -31,7 +32,8 @@ import Testing
     #expect(r.status == 0)
     #expect(
       r.stdout
-        == "rank\tid\tname\tpath\tstart\tend\tmatchClass\treadingClass\n1\t110000\t北京市\t北京市\t0\t2\t0\t0\n2\t520500\t毕节市\t贵州省 › 毕节市\t0\t2\t0\t0\n"
+        == "rank\tid\tname\tpath\tstart\tend\tmatchClass\treadingClass\tspellingClass\n"
+        + "1\t110000\t北京市\t北京市\t0\t2\t0\t0\t1\n2\t610300\t宝鸡市\t陕西省 › 宝鸡市\t0\t2\t0\t0\t1\n"
     )
   }
 

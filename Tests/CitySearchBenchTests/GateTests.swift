@@ -30,7 +30,7 @@ import Testing
     BenchResults(
       schemaVersion: 1, metadata: BenchFixtures.metadata(workloadChecksum: workload), reference: "linear",
       noiseFloor: noise ?? ratios(e(1, 0.01), e(1.05, 0.01), e(1.1, 0.02)),
-      backends: [backend("linear", ratio: nil)] + backends)
+      backends: [backend("linear", ratio: nil)] + backends, relevance: nil)
   }
 
   func compare(_ baseline: BenchResults, _ current: BenchResults) throws -> GateReport {

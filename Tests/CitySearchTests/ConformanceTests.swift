@@ -34,7 +34,8 @@ import Testing
     let actual = broken.search("bj", mode: .syllable, limit: 20)
     let difference = try #require(ResultDifference(expected: expected, actual: actual))
     #expect(difference.position == 9)
-    #expect(difference.description == "total 8, expected 9; position 9: got nothing, expected #540421 [1,3) class 2/0")
+    #expect(
+      difference.description == "total 8, expected 9; position 9: got nothing, expected #540421 [1,3) class 1/2/0")
     #expect(ResultDifference(expected: expected, actual: expected) == nil)
     let table = difference.sideBySide(corpus: Fixtures.cities)
     #expect(table.contains("> 9 "))

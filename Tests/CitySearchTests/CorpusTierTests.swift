@@ -30,6 +30,101 @@ import Testing
     for i in stride(from: 0, to: villages.count, by: 101) where villages.level(at: i) == .village {
       #expect(villages.level(at: villages.parentIndex(at: i)!) == .township)
     }
+    #expect(namesThatDoNotFindThemselves(villages, every: 97).isEmpty)
+    #expect(namesWithAFoldedCharacter(villages).isEmpty)
+  }
+
+  /// The names with a character that query normalization folds to another (MatchSpec §2.6): such
+  /// a name could not be typed as itself. Cheap enough for every place of every tier.
+  func namesWithAFoldedCharacter(_ corpus: Corpus) -> [String] {
+    let folded = corpus.tables.simplified
+    return (0..<corpus.count).filter { corpus.units(at: $0).contains { folded[$0] != nil } }.map(corpus.name(at:))
+  }
+
+  /// Of every `every`-th place, those whose own name, typed, is not their name after
+  /// normalization or is not matched by the matcher as that run from the first unit (MatchSpec
+  /// §2.6, 2.0: the fold damages no simplified name). A name with an opaque unit (`、`, `·`, which
+  /// normalization drops and no run crosses, §1, §3.3) is typed up to that unit.
+  func namesThatDoNotFindThemselves(_ corpus: Corpus, every: Int) -> [String] {
+    let normalizer = QueryNormalizer(tables: corpus.tables)
+    let matcher = PlaceMatcher(corpus: corpus)
+    var failures: [String] = []
+    for i in stride(from: 0, to: corpus.count, by: every) {
+      let units = corpus.units(at: i)
+      let typed = units.prefix { Hanzi.isHanzi($0) || Hanzi.isLatin($0) }
+      let query = normalizer.normalize(String(String.UnicodeScalarView(typed.compactMap(Unicode.Scalar.init))))
+      let typedAsItself = query.tokens.elementsEqual(typed)
+      let match = matcher.match(query, mode: .syllable, at: i)
+      let found = match?.start == 0 && (match?.end ?? 0) >= typed.count && match?.matchClass != 2
+      if !typedAsItself || !found { failures.append(corpus.name(at: i)) }
+    }
+    return failures
+  }
+
+  @Test func everyCityAndTownFindsItselfByItsName() {
+    #expect(namesThatDoNotFindThemselves(Fixtures.cities, every: 1).isEmpty)
+    #expect(namesThatDoNotFindThemselves(Fixtures.towns, every: 3).isEmpty)
+    #expect(namesWithAFoldedCharacter(Fixtures.towns).isEmpty)
+  }
+
+  /// Prominence and aliases (Corpus/prominence.tsv, aliases.tsv) reach the places they name, by
+  /// id and name, and order places (MatchSpec §5.4, §8).
+  @Test func placeFactsReachTheirPlaces() throws {
+    let corpus = Fixtures.cities
+    let foshan = try #require(corpus.index(of: 440600))
+    let fushun = try #require(corpus.index(of: 210400))
+    #expect(corpus.prominence(at: foshan) > corpus.prominence(at: fushun))
+    #expect(corpus.rankOrdinal(at: foshan) < corpus.rankOrdinal(at: fushun))
+    let shanghai = try #require(corpus.index(of: 310000))
+    #expect((0..<corpus.aliasCount(at: shanghai)).map { Array(corpus.aliasTokens(at: shanghai, $0)) } == [[0x6CAA]])
+    let hongKong = try #require(corpus.index(of: 810000))
+    let spellings = (0..<corpus.aliasCount(at: hongKong)).map {
+      String(String.UnicodeScalarView(corpus.aliasTokens(at: hongKong, $0).map { Unicode.Scalar($0)! }))
+    }
+    #expect(spellings.sorted() == ["hongkong", "港"])
+    // The rank ordinals are a permutation of the places.
+    #expect(Set((0..<corpus.count).map(corpus.rankOrdinal(at:))) == Set(0..<corpus.count))
+    // Every township and village has no prominence and ranks after every known place.
+    let towns = Fixtures.towns
+    let firstTownship = try #require((0..<towns.count).first { towns.level(at: $0) == .township })
+    #expect(towns.prominence(at: firstTownship) == 0)
+    #expect(towns.rankOrdinal(at: firstTownship) >= Fixtures.cities.count)
+  }
+
+  /// Facts are keyed by id and name: a user's place that reuses an id gets none of them.
+  @Test func placeFactsNeedTheNameToo() throws {
+    let facts = PlaceFacts(entries: [310000: .init(name: "上海市", prominence: 9, aliases: ["沪"])])
+    let tables = ReadingTables(polyphones: [:], simplified: [:], facts: facts)
+    var builder = CorpusBuilder(source: "test", tables: tables)
+    try builder.add(
+      PlaceRecord(id: 310000, parentID: 0, level: 1, name: "别处", pinyin: ["bie", "chu"]),
+      at: RecordLocation(file: "test", line: 1))
+    let corpus = try builder.build()
+    #expect(corpus.prominence(at: 0) == 0)
+    #expect(corpus.aliasCount(at: 0) == 0)
+    #expect(facts.entry(id: 310000, name: "上海市")?.prominence == 9)
+  }
+
+  @Test func placeFactErrorsNameTheFileAndLine() {
+    func tables(prominence: String) throws -> ReadingTables {
+      try ReadingTables(
+        polyphones: Data("character\treadings\texample\n".utf8), polyphonesName: "p",
+        traditional: Data("traditional\tsimplified\n".utf8), traditionalName: "t",
+        prominence: (Data(prominence.utf8), "prominence.tsv"))
+    }
+    let header = "id\tname\tgeonameid\tgeonames_name\tpopulation\tprominence\n"
+    #expect(throws: Never.self) { _ = try tables(prominence: header + "1\t甲\t\t\t\t5\n") }
+    for (body, fragment) in [
+      ("x\t甲\t\t\t\t5\n", "prominence.tsv:2: bad id 'x'"), ("1\t甲\t\t\t\t-5\n", "bad prominence '-5'"),
+      ("1\t甲\t\t\t\t5\n1\t乙\t\t\t\t5\n", "prominence.tsv:3: bad name '乙'"),
+    ] {
+      do {
+        _ = try tables(prominence: header + body)
+        Issue.record("accepted \(body)")
+      } catch {
+        #expect("\(error)".contains(fragment), "\(error)")
+      }
+    }
   }
 
   /// Each tier's file is the previous tier's rows plus more: cities ⊂ towns ⊂ villages.
@@ -113,7 +208,7 @@ import Testing
   }
 }
 
-/// The browse lists of MatchSpec §9.
+/// The browse lists of MatchSpec §10.
 @Suite struct SectionedListTests {
   @Test func heilongjiangPrefectures() {
     let corpus = Fixtures.cities

@@ -18,9 +18,20 @@ import Testing
   }
 
   @Test func fileHasEnoughCasesInBothModes() {
-    #expect(Self.cases.count >= 120)
+    #expect(Self.cases.count >= 200)
     #expect(Self.cases.filter { $0.mode == .seed }.count >= 15)
     #expect(Self.cases.allSatisfy { !$0.section.isEmpty && !$0.note.isEmpty })
+  }
+
+  /// The file was recorded for the contract docs/MatchSpec.md states.
+  @Test func fileIsRecordedForTheCurrentContract() throws {
+    let spec = try String(
+      contentsOf: Fixtures.packageRoot.appendingPathComponent("docs/MatchSpec.md"),
+      encoding: .utf8)
+    let title = try #require(spec.split(separator: "\n").first)
+    let version = try #require(title.split(separator: " ").last.map(String.init))
+    #expect(title.hasPrefix("# The match contract — version"))
+    #expect(try GoldenCase.contractVersion(Self.path) == version)
   }
 
   @Test(arguments: cases)
@@ -52,7 +63,8 @@ import Testing
 
   @Test func recordIfAsked() throws {
     guard Self.recording else { return }
-    var lines = [GoldenCase.header]
+    let version = try GoldenCase.contractVersion(Self.path).map { GoldenCase.versionPrefix + $0 }
+    var lines = [GoldenCase.header] + (version.map { [$0] } ?? [])
     for var golden in Self.cases {
       let result = LinearScanBackend(corpus: Self.corpus(golden.corpus))
         .search(golden.query, mode: golden.mode, limit: GoldenCase.limit)

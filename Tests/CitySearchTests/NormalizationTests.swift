@@ -19,6 +19,26 @@ import Testing
     #expect(normalizer.normalize(input).text == expected)
   }
 
+  /// §2.5 (2.0) Tone numbers end a syllable; a digit in a number stays a digit.
+  @Test(arguments: [
+    ("bei3jing1", "bei'jing"), ("xi1an1", "xi'an"), ("bei3", "bei"), ("b3j", "b'j"), ("zhong1 guo2", "zhong'guo"),
+    ("fxl20", "fxl20"), ("a12", "a12"), ("bei6", "bei6"), ("bei0", "bei0"), ("3a", "3a"), ("bei 3", "bei'3"),
+    ("ｂｅｉ３", "bei"),
+  ])
+  func toneNumbers(_ input: String, _ expected: String) {
+    #expect(normalizer.normalize(input).text == expected)
+  }
+
+  /// §2.6 (2.0) A Traditional character that is a standard simplified one in use in place names
+  /// does not fold: 乾 stays 乾 (in 1.0 it became 干).
+  @Test func foldKeepsCharactersInSimplifiedUse() {
+    for kept in ["乾", "於", "著", "苎", "垵", "氹", "昇"] {
+      #expect(normalizer.normalize(kept).text == kept)
+    }
+    #expect(normalizer.normalize("乾县").text == "乾县")
+    #expect(normalizer.normalize("張家").text == "张家")
+  }
+
   @Test func boundaryMarksNeverLeadTrailOrRepeat() {
     let tokens = normalizer.normalize("  ' a '' ' b  ' ").tokens
     #expect(tokens == [0x61, NormalizedQuery.boundary, 0x62])

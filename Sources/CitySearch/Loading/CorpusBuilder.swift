@@ -219,7 +219,7 @@ public struct CorpusBuilder {
   private mutating func alternateTokens(
     scalars: [Unicode.Scalar], canonical: [String], at location: RecordLocation
   ) throws -> [UInt16] {
-    guard scalars.contains(where: { tables.polyphones[$0] != nil }) else { return [] }
+    guard tables.mayHaveAlternates(units: scalars, canonical: canonical) else { return [] }
     var result: [UInt16] = []
     for sequence in tables.alternates(units: scalars, canonical: canonical) {
       for reading in sequence {

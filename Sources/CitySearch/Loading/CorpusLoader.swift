@@ -122,7 +122,8 @@ public struct CorpusDirectory: Sendable {
 
   public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
-  /// Loads `polyphones.tsv` and `traditional.tsv`.
+  /// Loads `polyphones.tsv` and `traditional.tsv`, and `prominence.tsv` and `aliases.tsv` where
+  /// the directory has them.
   public func loadTables() throws -> ReadingTables {
     func read(_ name: String) throws -> Data {
       guard let data = FileManager.default.contents(atPath: file(name)) else {
@@ -130,9 +131,13 @@ public struct CorpusDirectory: Sendable {
       }
       return data
     }
+    func optional(_ name: String) throws -> (data: Data, name: String)? {
+      FileManager.default.fileExists(atPath: file(name)) ? (try read(name), file(name)) : nil
+    }
     return try ReadingTables(
       polyphones: read(ReadingTables.polyphonesFile), polyphonesName: file(ReadingTables.polyphonesFile),
-      traditional: read(ReadingTables.traditionalFile), traditionalName: file(ReadingTables.traditionalFile))
+      traditional: read(ReadingTables.traditionalFile), traditionalName: file(ReadingTables.traditionalFile),
+      prominence: optional(ReadingTables.prominenceFile), aliases: optional(ReadingTables.aliasesFile))
   }
 
   /// Loads a shipped tier with the directory's tables.

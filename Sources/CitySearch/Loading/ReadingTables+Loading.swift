@@ -4,11 +4,17 @@ extension ReadingTables {
   /// The file names of the tables inside a corpus directory.
   public static let polyphonesFile = "polyphones.tsv"
   public static let traditionalFile = "traditional.tsv"
+  public static let prominenceFile = "prominence.tsv"
+  public static let aliasesFile = "aliases.tsv"
 
-  /// Parses the two table files (formats in Corpus/README.md). The names are used in errors.
+  /// Parses the table files (formats in Corpus/README.md). The names are used in errors. The
+  /// place facts are optional: without them places rank by level, length and id, with no aliases.
   ///
   /// - Throws: ``CorpusError`` naming the file, the line and the problem.
-  public init(polyphones: Data, polyphonesName: String, traditional: Data, traditionalName: String) throws {
+  public init(
+    polyphones: Data, polyphonesName: String, traditional: Data, traditionalName: String,
+    prominence: (data: Data, name: String)? = nil, aliases: (data: Data, name: String)? = nil
+  ) throws {
     var readingsByCharacter: [Unicode.Scalar: [String]] = [:]
     try Self.rows(polyphones, name: polyphonesName, header: "character\treadings\texample", required: 2) { fields, at in
       let scalars = Array(fields[0].unicodeScalars)
@@ -31,7 +37,38 @@ extension ReadingTables {
       }
       simplified[t[0].value] = s[0].value
     }
-    self.init(polyphones: readingsByCharacter, simplified: simplified)
+    var entries: [PlaceID: PlaceFacts.Entry] = [:]
+    func entry(_ fields: [String], _ at: RecordLocation) throws -> PlaceID {
+      guard let id = PlaceID(fields[0]), id > 0 else {
+        throw CorpusError.badValue(at, column: "id", value: fields[0], reason: "expected a positive integer")
+      }
+      if let known = entries[id], known.name != fields[1] {
+        throw CorpusError.badValue(at, column: "name", value: fields[1], reason: "id \(id) is \(known.name) above")
+      }
+      if entries[id] == nil { entries[id] = PlaceFacts.Entry(name: fields[1]) }
+      return id
+    }
+    if let prominence {
+      let header = "id\tname\tgeonameid\tgeonames_name\tpopulation\tprominence"
+      try Self.rows(prominence.data, name: prominence.name, header: header, required: 6) { fields, at in
+        let id = try entry(fields, at)
+        guard let value = UInt64(fields[5]) else {
+          throw CorpusError.badValue(
+            at, column: "prominence", value: fields[5], reason: "expected a non-negative integer")
+        }
+        entries[id]!.prominence = value
+      }
+    }
+    if let aliases {
+      try Self.rows(aliases.data, name: aliases.name, header: "id\tname\talias\tkind", required: 4) { fields, at in
+        let id = try entry(fields, at)
+        guard !fields[2].isEmpty else {
+          throw CorpusError.badValue(at, column: "alias", value: fields[2], reason: "expected a name")
+        }
+        entries[id]!.aliases.append(fields[2])
+      }
+    }
+    self.init(polyphones: readingsByCharacter, simplified: simplified, facts: PlaceFacts(entries: entries))
   }
 
   private static func rows(

@@ -8,8 +8,8 @@ public enum MatchMode: String, Sendable, CaseIterable {
 
 /// How one place matched: the match range and the classes that rank it (MatchSpec §5).
 ///
-/// Matches compare by (match class, reading class, start, end): among a place's matches the
-/// lowest is reported.
+/// Matches compare by (spelling class, match class, reading class, start, end): among a place's
+/// matches the lowest is reported.
 public struct Match: Sendable, Hashable, Comparable {
   /// First unit of the match range.
   public var start: Int
@@ -19,15 +19,21 @@ public struct Match: Sendable, Hashable, Comparable {
   public var matchClass: Int
   /// 0 canonical readings and Hanzi only; 1 an alternate reading was needed.
   public var readingClass: Int
+  /// 0 when every piece is a whole syllable, a Hanzi or a literal, or the query is a whole
+  /// alias; 1 when a piece is an initial or a last prefix (`s`+`hang` for 上杭, `bj`), or the
+  /// query a prefix of an alias. Always 0 in `seed` mode.
+  public var spellingClass: Int
 
-  public init(start: Int, end: Int, matchClass: Int, readingClass: Int) {
+  public init(start: Int, end: Int, matchClass: Int, readingClass: Int, spellingClass: Int = 0) {
     self.start = start
     self.end = end
     self.matchClass = matchClass
     self.readingClass = readingClass
+    self.spellingClass = spellingClass
   }
 
   public static func < (a: Match, b: Match) -> Bool {
-    (a.matchClass, a.readingClass, a.start, a.end) < (b.matchClass, b.readingClass, b.start, b.end)
+    (a.spellingClass, a.matchClass, a.readingClass, a.start, a.end)
+      < (b.spellingClass, b.matchClass, b.readingClass, b.start, b.end)
   }
 }

@@ -16,6 +16,8 @@ public struct PlaceMatcher: Sendable {
   private let spellingBytes: [UInt8]
   private let spellingStarts: [Int32]
   private let kinds: [Syllabary.Kind]
+  /// The spellings a whole piece can have: every syllable and literal token (spelling class 0).
+  private let wholePieces: Set<[UInt8]>
 
   public init(corpus: Corpus) { self.init(corpus: corpus, syllabary: corpus.syllabary) }
 
@@ -33,11 +35,13 @@ public struct PlaceMatcher: Sendable {
     self.spellingBytes = bytes
     self.spellingStarts = starts
     self.kinds = syllabary.kinds
+    self.wholePieces = Set(zip(syllabary.spellings, syllabary.kinds).filter { $0.1 != .opaque }.map(\.0))
   }
 
-  /// What the matcher reads of one place: its units, readings, joined pinyin and short name.
-  /// ``match(_:mode:at:)-(PreparedQuery,_,_)`` takes it from the corpus; a backend that derives
-  /// readings itself builds one with ``init(units:canonical:alternates:pinyin:pinyinUnitEnds:shortLength:)``.
+  /// What the matcher reads of one place: its units, readings, joined pinyin, short name and
+  /// aliases. ``match(_:mode:at:)-(PreparedQuery,_,_)`` takes it from the corpus; a backend that
+  /// derives readings itself builds one with
+  /// ``init(units:canonical:alternates:pinyin:pinyinUnitEnds:shortLength:aliases:)``.
   public struct Subject {
     public var units: ArraySlice<UInt32>
     /// One token per unit.
@@ -49,10 +53,15 @@ public struct PlaceMatcher: Sendable {
     /// Per unit, where its syllable ends in `pinyin`.
     public var pinyinUnitEnds: ArraySlice<UInt8>
     public var shortLength: Int
+    /// The aliases (``Corpus/aliases(at:)``): their tokens, and where each ends in that slice's
+    /// indices.
+    public var aliasUnits: ArraySlice<UInt32>
+    public var aliasEnds: ArraySlice<Int32>
 
     public init(
       units: ArraySlice<UInt32>, canonical: ArraySlice<UInt16>, alternates: ArraySlice<UInt16>,
-      pinyin: ArraySlice<UInt8>, pinyinUnitEnds: ArraySlice<UInt8>, shortLength: Int
+      pinyin: ArraySlice<UInt8>, pinyinUnitEnds: ArraySlice<UInt8>, shortLength: Int,
+      aliases: (units: ArraySlice<UInt32>, ends: ArraySlice<Int32>) = ([], [])
     ) {
       self.units = units
       self.canonical = canonical
@@ -60,6 +69,8 @@ public struct PlaceMatcher: Sendable {
       self.pinyin = pinyin
       self.pinyinUnitEnds = pinyinUnitEnds
       self.shortLength = shortLength
+      self.aliasUnits = aliases.units
+      self.aliasEnds = aliases.ends
     }
 
     var alternateCount: Int { units.isEmpty ? 0 : alternates.count / units.count }
@@ -75,7 +86,8 @@ public struct PlaceMatcher: Sendable {
     Subject(
       units: corpus.units(at: index), canonical: corpus.canonicalTokens(at: index),
       alternates: corpus.alternateTokens(at: index), pinyin: corpus.joinedPinyin(at: index),
-      pinyinUnitEnds: corpus.pinyinUnitEnds(at: index), shortLength: corpus.shortNameUnitCount(at: index))
+      pinyinUnitEnds: corpus.pinyinUnitEnds(at: index), shortLength: corpus.shortNameUnitCount(at: index),
+      aliases: corpus.aliases(at: index))
   }
 
   /// A normalized query with what the matcher derives from it once per search rather than once
@@ -91,6 +103,10 @@ public struct PlaceMatcher: Sendable {
     /// The fewest units a `seed` match spans: boundary marks do not count there (MatchSpec §4),
     /// so a Latin needle needs one unit per six letters, a needle with Hanzi one per token.
     let seedMinimumUnits: Int
+    /// Whether every Latin run of the query splits into whole syllables or literals of the
+    /// syllabary: if not, no place has a match of spelling class 0 (MatchSpec §5.2), and the
+    /// walk for one is skipped.
+    let mayBeWholePieces: Bool
 
     /// The fewest units a match spans in `mode`.
     @inline(__always)
@@ -102,7 +118,37 @@ public struct PlaceMatcher: Sendable {
     let needle = query.tokens.filter { $0 != NormalizedQuery.boundary }
     return PreparedQuery(
       query: query, needle: needle, latinNeedle: query.hasHanzi ? nil : needle.map { UInt8(truncatingIfNeeded: $0) },
-      letterMask: Hanzi.letterMask(needle), seedMinimumUnits: query.hasHanzi ? needle.count : (needle.count + 5) / 6)
+      letterMask: Hanzi.letterMask(needle), seedMinimumUnits: query.hasHanzi ? needle.count : (needle.count + 5) / 6,
+      mayBeWholePieces: splitsIntoWholePieces(query))
+  }
+
+  /// Whether each run of letters and digits of `query` (between boundary marks and Hanzi) is a
+  /// concatenation of whole-piece spellings.
+  ///
+  /// - Complexity: O(m · 6) set lookups for m tokens.
+  private func splitsIntoWholePieces(_ query: NormalizedQuery) -> Bool {
+    var run: [UInt8] = []
+    func runSplits() -> Bool {
+      guard !run.isEmpty else { return true }
+      var reachable = [Bool](repeating: false, count: run.count + 1)
+      reachable[0] = true
+      for i in 0..<run.count where reachable[i] {
+        // No syllable is longer than six letters (as NormalizedQuery.minimumUnits assumes).
+        for length in 1...min(6, run.count - i) where wholePieces.contains(Array(run[i..<i + length])) {
+          reachable[i + length] = true
+        }
+      }
+      return reachable[run.count]
+    }
+    for t in query.tokens {
+      if Hanzi.isLatin(t) {
+        run.append(UInt8(truncatingIfNeeded: t))
+      } else {
+        guard runSplits() else { return false }
+        run.removeAll(keepingCapacity: true)
+      }
+    }
+    return runSplits()
   }
 
   /// The place's best match (MatchSpec §5.3), or `nil`. Prefer ``match(_:mode:at:)-(PreparedQuery,_,_)``
@@ -117,9 +163,11 @@ public struct PlaceMatcher: Sendable {
   ///   sequences in `syllable` mode; O(m · n) in `seed` mode (m is at most about 6n: a query
   ///   needing more units than the name has is rejected at once).
   public func match(_ prepared: PreparedQuery, mode: MatchMode, at index: Int) -> Match? {
-    // Two necessary conditions that most places fail: enough units, and every query letter.
+    // Two necessary conditions that most places fail: enough units, and every query letter (the
+    // mask holds the aliases' letters; an alias match needs no units).
     guard
       mayMatch(prepared, mode: mode, unitCount: corpus.unitCount(at: index), letterMask: corpus.letterMask(at: index))
+        || corpus.hasAliases(at: index)
     else { return nil }
     return match(prepared, mode: mode, subject: subject(at: index))
   }
@@ -135,24 +183,70 @@ public struct PlaceMatcher: Sendable {
   /// The best match of a place given as a ``Subject`` (MatchSpec §5.3), or `nil`.
   public func match(_ prepared: PreparedQuery, mode: MatchMode, subject: Subject) -> Match? {
     let query = prepared.query
-    guard !query.isEmpty, prepared.minimumUnits(mode) <= subject.units.count else { return nil }
+    guard !query.isEmpty else { return nil }
     switch mode {
-    case .syllable: return syllableMatch(query, subject)
-    case .seed: return seedMatch(prepared, subject)
+    case .syllable:
+      let name =
+        prepared.minimumUnits(mode) <= subject.units.count
+        ? syllableMatch(query, subject, mayBeWholePieces: prepared.mayBeWholePieces) : nil
+      if subject.aliasEnds.isEmpty
+        || name.map({ $0.spellingClass == 0 && $0.matchClass == 0 && $0.readingClass == 0 })
+          == true
+      {
+        return name
+      }
+      guard let alias = aliasMatch(prepared.needle, subject) else { return name }
+      return name.map { Swift.min($0, alias) } ?? alias
+    case .seed:
+      return prepared.minimumUnits(mode) <= subject.units.count ? seedMatch(prepared, subject) : nil
     }
+  }
+
+  // MARK: - Aliases (MatchSpec §8)
+
+  /// The best alias match: the query without its boundary marks is an alias (class 0) or a
+  /// prefix of one (class 1); it reports the whole name, with reading class 1.
+  private func aliasMatch(_ needle: [UInt32], _ subject: Subject) -> Match? {
+    var start = subject.aliasUnits.startIndex
+    var best: Match?
+    for end in subject.aliasEnds {
+      let alias = subject.aliasUnits[start..<Int(end)]
+      start = Int(end)
+      guard alias.starts(with: needle) else { continue }
+      let whole = alias.count == needle.count
+      let found = Match(
+        start: 0, end: subject.units.count, matchClass: whole ? 0 : 1, readingClass: 1, spellingClass: whole ? 0 : 1)
+      if found.matchClass == 0 { return found }
+      best = found
+    }
+    return best
   }
 
   // MARK: - Syllable mode (MatchSpec §3)
 
-  private func syllableMatch(_ query: NormalizedQuery, _ subject: Subject) -> Match? {
+  /// The best match: the query read as whole syllables (spelling class 0) if the place has such
+  /// a match, else with initials and a last prefix (spelling class 1).
+  private func syllableMatch(_ query: NormalizedQuery, _ subject: Subject, mayBeWholePieces: Bool) -> Match? {
     guard firstPieceCanStart(query.tokens[0], subject) else { return nil }
+    return (mayBeWholePieces ? bestMatch(query, subject, wholePieces: true) : nil)
+      ?? bestMatch(query, subject, wholePieces: false).map {
+        Match(start: $0.start, end: $0.end, matchClass: $0.matchClass, readingClass: $0.readingClass, spellingClass: 1)
+      }
+  }
+
+  /// The lowest (match class, reading class, start, end) match over every reading sequence.
+  private func bestMatch(_ query: NormalizedQuery, _ subject: Subject, wholePieces: Bool) -> Match? {
     let units = subject.units
     let shortLength = subject.shortLength
-    var best = bestRun(query, units: units, readings: subject.canonical, shortLength: shortLength)
-      .map { Match(start: $0.start, end: $0.end, matchClass: $0.matchClass, readingClass: 0) }
+    var best = bestRun(
+      query, units: units, readings: subject.canonical, shortLength: shortLength, wholePieces: wholePieces
+    )
+    .map { Match(start: $0.start, end: $0.end, matchClass: $0.matchClass, readingClass: 0) }
     if best?.matchClass == 0 { return best }
     for k in 0..<subject.alternateCount {
-      guard let run = bestRun(query, units: units, readings: subject.alternate(k), shortLength: shortLength)
+      guard
+        let run = bestRun(
+          query, units: units, readings: subject.alternate(k), shortLength: shortLength, wholePieces: wholePieces)
       else { continue }
       let candidate = Match(start: run.start, end: run.end, matchClass: run.matchClass, readingClass: 1)
       if best == nil || candidate < best! { best = candidate }
@@ -174,7 +268,8 @@ public struct PlaceMatcher: Sendable {
 
   /// The lowest (class, start, end) run of `units` read as `readings` that the query matches.
   private func bestRun(
-    _ query: NormalizedQuery, units: ArraySlice<UInt32>, readings: ArraySlice<UInt16>, shortLength: Int
+    _ query: NormalizedQuery, units: ArraySlice<UInt32>, readings: ArraySlice<UInt16>, shortLength: Int,
+    wholePieces: Bool
   ) -> (start: Int, end: Int, matchClass: Int)? {
     let n = units.count
     let stride = n + 1
@@ -189,7 +284,8 @@ public struct PlaceMatcher: Sendable {
                   memo.initialize(repeating: .max)
                   var walker = RunWalker(
                     tokens: tokens, units: units, readings: readings, spellingBytes: spellingBytes,
-                    spellingStarts: spellingStarts, kinds: kinds, memo: memo, stride: stride)
+                    spellingStarts: spellingStarts, kinds: kinds, memo: memo, stride: stride,
+                    wholePieces: wholePieces)
                   // Start 0: class 0 if the run covers the short name or the whole name, else class 1.
                   let fromFirst = walker.ends(q: 0, u: 0)
                   if fromFirst != 0 {
@@ -282,7 +378,8 @@ public struct PlaceMatcher: Sendable {
   }
 }
 
-/// The memoized walk of MatchSpec §3 over one reading sequence: `ends(q, u)` is the set of
+/// The memoized walk of MatchSpec §3 over one reading sequence (with `wholePieces`, only the
+/// splits into whole syllables, spelling class 0, §5.2): `ends(q, u)` is the set of
 /// units `e` such that query tokens `q...` can be split into pieces matched to units `u..<e`,
 /// as a bit set (bit `e - 1`). It does not depend on where the run started, so one memo serves
 /// every start.
@@ -295,6 +392,8 @@ struct RunWalker {
   let kinds: UnsafeBufferPointer<Syllabary.Kind>
   let memo: UnsafeMutableBufferPointer<UInt64>
   let stride: Int
+  /// Whether every Latin piece must be a whole syllable (spelling class 0).
+  let wholePieces: Bool
 
   mutating func ends(q: Int, u: Int) -> UInt64 {
     if q == tokens.count { return 1 << UInt64(u - 1) }
@@ -332,10 +431,10 @@ struct RunWalker {
       while k < length && q + k < m && UInt32(spellingBytes[start + k]) == tokens[q + k] {
         k += 1
         let isWhole = k == length
-        let isInitial = k == 1 || (k == 2 && twoLetterInitial)
+        let isInitial = !wholePieces && (k == 1 || (k == 2 && twoLetterInitial))
         if isWhole || isInitial {
           result |= ends(q: q + k, u: u + 1)
-        } else if q + k == m {
+        } else if q + k == m && !wholePieces {
           result |= 1 << UInt64(u)
         }
       }

@@ -37,6 +37,16 @@ public final class Corpus: Sendable {
   /// unit, as ``Hanzi/letterMask(_:)`` bits: a query letter outside it cannot match the place.
   let letterMasks: ContiguousArray<UInt64>
   let indexByID: [PlaceID: Int32]
+  /// Per place, its position in the prominence order (MatchSpec §5.4): 0 for the first.
+  let rankOrdinals: ContiguousArray<UInt32>
+  /// Per place, the prominence value of ``PlaceFacts`` (0 when unknown).
+  let prominences: ContiguousArray<UInt64>
+  /// `aliasStarts[i]..<aliasStarts[i + 1]` are place `i`'s aliases; alias `k` is
+  /// `aliasUnits[aliasEnds[k - 1]..<aliasEnds[k]]` (from 0 for the first), as query tokens
+  /// without boundary marks (MatchSpec §8).
+  let aliasStarts: ContiguousArray<Int32>
+  let aliasEnds: ContiguousArray<Int32>
+  let aliasUnits: ContiguousArray<UInt32>
   let childStarts: ContiguousArray<Int32>
   let childIndices: ContiguousArray<Int32>
   let roots: ContiguousArray<Int32>
@@ -98,7 +108,39 @@ public final class Corpus: Sendable {
       }
       letterMasks[place] = mask
     }
+
+    // Prominence, the rank order, and the aliases, from the facts of places known by id and name.
+    var prominences = ContiguousArray<UInt64>(repeating: 0, count: ids.count)
+    var aliasStarts = ContiguousArray<Int32>([0])
+    var aliasEnds = ContiguousArray<Int32>()
+    var aliasUnits = ContiguousArray<UInt32>()
+    let normalizer = QueryNormalizer(tables: tables)
+    for place in 0..<ids.count {
+      if let entry = tables.facts.entry(id: ids[place], name: names[place]) {
+        prominences[place] = entry.prominence
+        for alias in entry.aliases {
+          let needle = normalizer.normalize(alias).tokens.filter { $0 != NormalizedQuery.boundary }
+          guard !needle.isEmpty else { continue }
+          aliasUnits += needle
+          aliasEnds.append(Int32(aliasUnits.count))
+          letterMasks[place] |= Hanzi.letterMask(needle)
+        }
+      }
+      aliasStarts.append(Int32(aliasEnds.count))
+    }
     self.letterMasks = letterMasks
+    self.prominences = prominences
+    self.aliasStarts = aliasStarts
+    self.aliasEnds = aliasEnds
+    self.aliasUnits = aliasUnits
+    // Most prominent first, then level, name length and id (MatchSpec §5.4).
+    func rankKey(_ place: Int) -> (UInt64, UInt8, Int32, PlaceID) {
+      (UInt64.max - prominences[place], levels[place], unitStarts[place + 1] - unitStarts[place], ids[place])
+    }
+    let order = (0..<ids.count).sorted { rankKey($0) < rankKey($1) }
+    var rankOrdinals = ContiguousArray<UInt32>(repeating: 0, count: ids.count)
+    for (ordinal, place) in order.enumerated() { rankOrdinals[place] = UInt32(ordinal) }
+    self.rankOrdinals = rankOrdinals
 
     // Children in source order (compressed rows).
     var counts = ContiguousArray<Int32>(repeating: 0, count: ids.count + 1)
@@ -181,8 +223,40 @@ public final class Corpus: Sendable {
     pinyinUnitEnds[Int(unitStarts[index])..<Int(unitStarts[index + 1])]
   }
 
-  /// The letters and digits of the place's readings and literal units, as ``Hanzi/letterMask(_:)`` bits.
+  /// The letters and digits of the place's readings, literal units and aliases, as
+  /// ``Hanzi/letterMask(_:)`` bits.
   public func letterMask(at index: Int) -> UInt64 { letterMasks[index] }
+
+  /// The place's position in the rank order of places (MatchSpec §5.4): by prominence, most
+  /// prominent first, then level, name length and id. 0 is the first place. The ranking of
+  /// every backend reads it.
+  public func rankOrdinal(at index: Int) -> Int { Int(rankOrdinals[index]) }
+
+  /// The place's prominence value (Corpus/README.md, "Prominence"); 0 when unknown.
+  public func prominence(at index: Int) -> UInt64 { prominences[index] }
+
+  /// The number of aliases of the place (MatchSpec §8).
+  public func aliasCount(at index: Int) -> Int { Int(aliasStarts[index + 1] - aliasStarts[index]) }
+
+  /// Whether the place has any alias.
+  @inline(__always)
+  public func hasAliases(at index: Int) -> Bool { aliasStarts[index + 1] != aliasStarts[index] }
+
+  /// The place's `k`-th alias as query tokens without boundary marks (`沪`, `hongkong`).
+  public func aliasTokens(at index: Int, _ k: Int) -> ArraySlice<UInt32> {
+    let a = Int(aliasStarts[index]) + k
+    return aliasUnits[(a == 0 ? 0 : Int(aliasEnds[a - 1]))..<Int(aliasEnds[a])]
+  }
+
+  /// The place's aliases flattened, with their ends relative to the slice's start: what the
+  /// matcher's ``PlaceMatcher/Subject`` holds.
+  public func aliases(at index: Int) -> (units: ArraySlice<UInt32>, ends: ArraySlice<Int32>) {
+    let first = Int(aliasStarts[index])
+    let last = Int(aliasStarts[index + 1])
+    let start = first == 0 ? 0 : Int(aliasEnds[first - 1])
+    let end = last == 0 ? 0 : Int(aliasEnds[last - 1])
+    return (aliasUnits[start..<end], aliasEnds[first..<last])
+  }
 
   /// The place's alternate reading sequences, flattened (``alternateCount(at:)`` sequences, each
   /// as long as the name).

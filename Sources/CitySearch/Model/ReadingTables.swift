@@ -8,28 +8,51 @@ public struct ReadingTables: Sendable {
   public let polyphones: [Unicode.Scalar: [String]]
   /// Traditional character → simplified character.
   public let simplified: [UInt32: UInt32]
+  /// Facts about known places, by id: prominence and aliases (MatchSpec §5.4, §8).
+  public let facts: PlaceFacts
 
   /// The most alternate syllable sequences a name gets (MatchSpec §7).
   public static let maximumAlternates = 8
 
-  public init(polyphones: [Unicode.Scalar: [String]], simplified: [UInt32: UInt32]) {
+  public init(polyphones: [Unicode.Scalar: [String]], simplified: [UInt32: UInt32], facts: PlaceFacts = .empty) {
     self.polyphones = polyphones
     self.simplified = simplified
+    self.facts = facts
   }
 
-  /// Tables with no entries: no alternate readings, no folding.
+  /// Tables with no entries: no alternate readings, no folding, no place facts.
   public static let empty = ReadingTables(polyphones: [:], simplified: [:])
 
+  /// Whether a name may have alternate sequences at all: it has a whitelisted character, or a
+  /// reading with ü (MatchSpec §7).
+  public func mayHaveAlternates(units: [Unicode.Scalar], canonical: [String]) -> Bool {
+    units.contains { polyphones[$0] != nil } || canonical.contains { Self.uSpelling(of: $0) != nil }
+  }
+
+  /// The spelling of a `lü`/`nü` syllable with `u` for `ü` (`lv` → `lu`, `nve` → `nue`), what
+  /// most people type (MatchSpec §7); `nil` for any other syllable.
+  public static func uSpelling(of reading: String) -> String? {
+    let bytes = Array(reading.utf8)
+    guard bytes.count >= 2, bytes[0] == UInt8(ascii: "l") || bytes[0] == UInt8(ascii: "n"),
+      bytes[1] == UInt8(ascii: "v")
+    else { return nil }
+    return String(decoding: [bytes[0], UInt8(ascii: "u")] + bytes[2...], as: UTF8.self)
+  }
+
   /// The alternate syllable sequences of a name (MatchSpec §7): the canonical sequence with
-  /// any non-empty subset of its whitelisted characters swapped to another of their readings.
+  /// any non-empty subset of its variable positions swapped to another of their readings. A
+  /// position is variable when its character is whitelisted (its other readings, in table
+  /// order) or its reading has ü after `l` or `n` (that reading spelled with `u`, last).
   ///
   /// Subsets are taken in order of size, then lexicographically by position; within a subset,
-  /// readings in table order. At most ``maximumAlternates`` sequences are returned.
+  /// readings in the order above. At most ``maximumAlternates`` sequences are returned.
   public func alternates(units: [Unicode.Scalar], canonical: [String]) -> [[String]] {
     var positions: [(index: Int, readings: [String])] = []
     for (index, unit) in units.enumerated() {
-      guard let readings = polyphones[unit] else { continue }
-      let others = readings.filter { $0 != canonical[index] }
+      var others = (polyphones[unit] ?? []).filter { $0 != canonical[index] }
+      for reading in [canonical[index]] + others {
+        if let u = Self.uSpelling(of: reading), !others.contains(u) { others.append(u) }
+      }
       if !others.isEmpty { positions.append((index, others)) }
     }
     guard !positions.isEmpty else { return [] }

@@ -1,10 +1,12 @@
 /// The short-name rule of MatchSpec §5.1: a name less its administrative suffix, and less the
-/// ethnic names before 自治 (延边朝鲜族自治州 → 延边), kept only where at least two units remain.
+/// ethnic names before 自治 (延边朝鲜族自治州 → 延边), kept only where at least two units remain;
+/// a name that is an ethnic group's name alone keeps it without 族 (鄂温克族自治旗 → 鄂温克).
 public enum ShortName {
-  /// Administrative suffixes, longest first so that 自治州 wins over 州-less forms.
+  /// Administrative suffixes, longest first so that 自治州 wins over 州-less forms. 苏木 and 嘎查
+  /// are the township and village of Inner Mongolia.
   static let suffixes: [[UInt32]] = [
-    "特别行政区", "自治区", "自治州", "自治县", "自治旗", "民族乡", "民族镇", "地区", "林区", "特区",
-    "街道", "社区", "省", "市", "县", "区", "旗", "盟", "镇", "乡", "村",
+    "特别行政区", "自治区", "自治州", "自治县", "自治旗", "民族乡", "民族镇", "嘎查村", "地区", "林区", "特区",
+    "新区", "街道", "社区", "苏木", "嘎查", "省", "市", "县", "区", "旗", "盟", "镇", "乡", "村",
   ].map(scalars)
 
   /// The 56 officially recognized ethnic groups (names without 族), and 各 of 各族.
@@ -46,8 +48,14 @@ public enum ShortName {
   }
 
   /// Strips trailing `X族` runs (and, before 自治, bare group names of two or more characters
-  /// such as 哈萨克) while at least two units would remain.
+  /// such as 哈萨克) while at least two units would remain. A head that is one group's `X族`
+  /// alone, X of two or more units, becomes X.
   private static func strippingEthnicNames(_ units: [UInt32], end: Int, allowBare: Bool) -> Int {
+    if units[end - 1] == zu, end - 1 >= 2,
+      ethnicGroups.contains(where: { $0.count == end - 1 && units[0..<end - 1].elementsEqual($0) })
+    {
+      return end - 1
+    }
     var end = end
     while true {
       let head = units[0..<end]

@@ -3,13 +3,15 @@ import Foundation
 /// The one normalization every backend applies to what the user typed (MatchSpec §2).
 ///
 /// In order: Unicode NFKC (full-width → ASCII); lower case; `ü`, `u:` and `v` all become `v`;
-/// tone marks are removed; Traditional → Simplified; apostrophes (`'`, `’`, `＇`) and white
-/// space become boundary marks (runs collapse, leading and trailing ones drop); anything else
-/// that is not a Hanzi or an ASCII letter or digit is dropped.
+/// tone marks are removed; a tone number (a digit 1–5 right after a letter and before no other
+/// digit) ends the syllable like a boundary mark; Traditional → Simplified; apostrophes (`'`, `’`, `＇`) and white space
+/// become boundary marks (runs collapse, leading and trailing ones drop); anything else that is
+/// not a Hanzi or an ASCII letter or digit is dropped.
 ///
 /// ```swift
 /// let normalizer = QueryNormalizer(tables: corpus.tables)
 /// normalizer.normalize("  Xī’ĀN ").text  // "xi'an"
+/// normalizer.normalize("bei3jing1").text // "bei'jing"
 /// normalizer.normalize("廣州").text       // "广州"
 /// ```
 public struct QueryNormalizer: Sendable {
@@ -24,7 +26,11 @@ public struct QueryNormalizer: Sendable {
     tokens.reserveCapacity(folded.unicodeScalars.count)
     var pendingBoundary = false
     var previousWasU = false
-    for scalar in folded.unicodeScalars {
+    let scalars = folded.unicodeScalars
+    var position = scalars.startIndex
+    while position != scalars.endIndex {
+      let scalar = scalars[position]
+      position = scalars.index(after: position)
       var value = scalar.value
       if value == 0x3A && previousWasU {  // "u:" → v
         tokens[tokens.count - 1] = UInt32(UInt8(ascii: "v"))
@@ -34,6 +40,14 @@ public struct QueryNormalizer: Sendable {
       if value >= 0x80 && !Hanzi.isHanzi(value) { value = Self.foldLatin(scalar) }
       if let s = simplified[value] { value = s }
       previousWasU = false
+      // A tone number: a digit 1–5 right after a letter, not followed by another digit (`l20`
+      // is a name's number).
+      if Self.isToneNumber(value), let last = tokens.last, Self.isLetter(last), !pendingBoundary,
+        position == scalars.endIndex || !Self.isDigit(scalars[position].value)
+      {
+        pendingBoundary = true
+        continue
+      }
       if Hanzi.isLatin(value) || Hanzi.isHanzi(value) {
         if pendingBoundary && !tokens.isEmpty { tokens.append(NormalizedQuery.boundary) }
         pendingBoundary = false
@@ -45,6 +59,16 @@ public struct QueryNormalizer: Sendable {
     }
     return NormalizedQuery(tokens: tokens)
   }
+
+  /// A digit 1–5: after a letter, a tone number (`bei3`).
+  @inline(__always)
+  static func isToneNumber(_ value: UInt32) -> Bool { value >= 0x31 && value <= 0x35 }
+
+  @inline(__always)
+  static func isLetter(_ value: UInt32) -> Bool { value >= 0x61 && value <= 0x7A }
+
+  @inline(__always)
+  static func isDigit(_ value: UInt32) -> Bool { value >= 0x30 && value <= 0x39 }
 
   static func isBoundary(_ value: UInt32) -> Bool {
     switch value {

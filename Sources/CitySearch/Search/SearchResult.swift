@@ -53,24 +53,24 @@ extension SearchResult {
   }
 }
 
-/// The total order of MatchSpec §5: ascending by match class, reading class, level, name
-/// length and id.
+/// The total order of MatchSpec §5.4: ascending by spelling class, match class, reading class,
+/// then the place's rank ordinal (``Corpus/rankOrdinal(at:)``: prominence, level, name length,
+/// id).
 public struct RankKey: Sendable, Hashable, Comparable {
+  public var spellingClass: Int
   public var matchClass: Int
   public var readingClass: Int
-  public var level: Int
-  public var length: Int
-  public var id: PlaceID
+  public var rankOrdinal: Int
 
   public init(match: Match, place index: Int, in corpus: Corpus) {
+    spellingClass = match.spellingClass
     matchClass = match.matchClass
     readingClass = match.readingClass
-    level = Int(corpus.level(at: index).rawValue)
-    length = corpus.unitCount(at: index)
-    id = corpus.id(at: index)
+    rankOrdinal = corpus.rankOrdinal(at: index)
   }
 
   public static func < (a: RankKey, b: RankKey) -> Bool {
-    (a.matchClass, a.readingClass, a.level, a.length, a.id) < (b.matchClass, b.readingClass, b.level, b.length, b.id)
+    (a.spellingClass, a.matchClass, a.readingClass, a.rankOrdinal)
+      < (b.spellingClass, b.matchClass, b.readingClass, b.rankOrdinal)
   }
 }

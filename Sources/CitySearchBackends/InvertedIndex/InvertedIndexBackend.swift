@@ -9,7 +9,8 @@ import CitySearch
 ///   to match the place (see ``SyllableKeyGenerator``), over canonical and alternate readings;
 /// - `seed` keys: the one- to three-letter substrings of the joined canonical pinyin and of
 ///   the initials (MatchSpec §4.2, §4.3);
-/// - Hanzi: each character of the name, for queries that contain Hanzi in either mode.
+/// - Hanzi: each character of the name, for queries that contain Hanzi in either mode;
+/// - aliases: every prefix of every alias (MatchSpec §8), for `syllable`-mode queries.
 ///
 /// See docs/backends/inverted-index.md.
 public struct InvertedIndexBackend: SearchBackend, MatchSource {
@@ -26,6 +27,8 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
   /// The distinct Hanzi of the corpus, ascending; `hanziLists[i]` belongs to `hanzi[i]`.
   private let hanzi: ContiguousArray<UInt32>
   private let hanziLists: PostingLists
+  /// Every prefix of every alias (tokens without boundary marks) → the places, ascending.
+  private let aliasLists: [[UInt32]: ContiguousArray<Int32>]
 
   public init(corpus: Corpus, options: BackendOptions = BackendOptions()) {
     self.corpus = corpus
@@ -62,10 +65,20 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
         out.append(Int32(Self.position(of: unit, in: hanzi)!))
       }
     }
+    var aliasLists: [[UInt32]: ContiguousArray<Int32>] = [:]
+    for place in 0..<corpus.count where corpus.hasAliases(at: place) {
+      for k in 0..<corpus.aliasCount(at: place) {
+        let alias = Array(corpus.aliasTokens(at: place, k))
+        for length in 1...alias.count where aliasLists[Array(alias[..<length]), default: []].last != Int32(place) {
+          aliasLists[Array(alias[..<length]), default: []].append(Int32(place))
+        }
+      }
+    }
+    self.aliasLists = aliasLists
     if options["short-answers"] != "false" { shortAnswers = ShortQueryAnswers(source: self) }
   }
 
-  private static func position(of value: UInt32, in sorted: ContiguousArray<UInt32>) -> Int? {
+  private static func position<T: Comparable>(of value: T, in sorted: ContiguousArray<T>) -> Int? {
     var low = 0
     var high = sorted.count
     while low < high {
@@ -79,7 +92,8 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
   public var statistics: IndexStatistics {
     IndexStatistics(
       countedBytes: syllableLists.byteCount + seedLists.byteCount + hanziLists.byteCount + hanzi.count * 4
-        + corpus.count * 8 + (shortAnswers?.byteCount ?? 0),
+        + aliasLists.reduce(0) { $0 + 16 + $1.key.count * 4 + $1.value.count * 4 } + corpus.count * 8
+        + (shortAnswers?.byteCount ?? 0),
       notes: [
         "postings": String(syllableLists.entryCount + seedLists.entryCount + hanziLists.entryCount),
         "distinct Hanzi": String(hanzi.count),
@@ -121,19 +135,32 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
   ///   candidate; all places when the query selects no list (a query of boundary marks only is
   ///   empty, so this does not happen for a non-empty query).
   package func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void) {
-    guard let lists = lists(for: query, mode: mode) else { return }
     func verify(_ place: Int) {
       if let match = matcher.match(query, mode: mode, at: place) { body(place, PackedMatch(match)) }
     }
+    // The places with an alias that begins with the query are verified once, apart from the
+    // others (the matcher reports a place's best match, by name or by alias).
+    let aliased = aliasPlaces(query, mode: mode)
+    for place in aliased ?? [] { verify(Int(place)) }
+    guard let lists = lists(for: query, mode: mode) else { return }
+    func verifyOthers(_ place: Int) {
+      if let aliased, Self.position(of: Int32(place), in: aliased) != nil { return }
+      verify(place)
+    }
     if lists.isEmpty {
-      for place in 0..<corpus.count { verify(place) }
+      for place in 0..<corpus.count { verifyOthers(place) }
     } else {
-      forEachCommonPlace(lists, verify)
+      forEachCommonPlace(lists, verifyOthers)
     }
   }
 
+  /// The places with an alias that begins with the query (`syllable` mode only), or `nil`.
+  private func aliasPlaces(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> ContiguousArray<Int32>? {
+    mode == .syllable && !aliasLists.isEmpty ? aliasLists[query.needle] : nil
+  }
+
   package func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int {
-    lists(for: query, mode: mode)?.map(\.count).min() ?? 0
+    (lists(for: query, mode: mode)?.map(\.count).min() ?? 0) + (aliasPlaces(query, mode: mode)?.count ?? 0)
   }
 
   public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {

@@ -1,18 +1,21 @@
 import CitySearch
 
-/// A ``Match`` packed into 16 bits whose integer order is the match order (MatchSpec §5.3):
-/// class (2 bits), reading class (1), start (6), end (7). Names have at most 63 units.
+/// A ``Match`` packed into 17 bits whose integer order is the match order (MatchSpec §5.3):
+/// spelling class (1 bit), class (2), reading class (1), start (6), end (7). Names have at
+/// most 63 units.
 package struct PackedMatch: Comparable, Sendable {
   package var bits: UInt32
 
   package init(_ match: Match) {
-    bits =
-      UInt32(match.matchClass) << 14 | UInt32(match.readingClass) << 13 | UInt32(match.start) << 7
-      | UInt32(match.end)
+    self.init(
+      matchClass: match.matchClass, readingClass: match.readingClass, start: match.start, end: match.end,
+      spellingClass: match.spellingClass)
   }
 
-  package init(matchClass: Int, readingClass: Int, start: Int, end: Int) {
-    bits = UInt32(matchClass) << 14 | UInt32(readingClass) << 13 | UInt32(start) << 7 | UInt32(end)
+  package init(matchClass: Int, readingClass: Int, start: Int, end: Int, spellingClass: Int = 0) {
+    bits =
+      UInt32(spellingClass) << 16 | UInt32(matchClass) << 14 | UInt32(readingClass) << 13 | UInt32(start) << 7
+      | UInt32(end)
   }
 
   /// Larger than every real match: the "none yet" value of a running minimum.
@@ -22,33 +25,26 @@ package struct PackedMatch: Comparable, Sendable {
   package var match: Match {
     Match(
       start: Int(bits >> 7 & 0x3F), end: Int(bits & 0x7F), matchClass: Int(bits >> 14 & 3),
-      readingClass: Int(bits >> 13 & 1))
+      readingClass: Int(bits >> 13 & 1), spellingClass: Int(bits >> 16 & 1))
   }
-  /// Class and reading class, the part of the rank key that depends on the match.
+  /// Spelling, match and reading class, the part of the rank key that depends on the match.
   var rankPrefix: UInt64 { UInt64(bits >> 13) }
 
   package static func < (a: PackedMatch, b: PackedMatch) -> Bool { a.bits < b.bits }
 }
 
-/// ``RankKey`` as one integer: the per-place part (level, length, rank of the id) is computed
-/// once per corpus, and the match's classes are put on top at query time.
+/// ``RankKey`` as one integer: the match's classes above the place's rank ordinal
+/// (``Corpus/rankOrdinal(at:)``), copied once per corpus into a flat table.
 package struct RankingTable: Sendable {
-  /// `level << 38 | length << 32 | idRank` per place.
-  private let placeKeys: ContiguousArray<UInt64>
+  private let ordinals: ContiguousArray<UInt32>
 
   package init(corpus: Corpus) {
-    let byID = (0..<corpus.count).sorted { corpus.id(at: $0) < corpus.id(at: $1) }
-    var keys = ContiguousArray<UInt64>(repeating: 0, count: corpus.count)
-    for (rank, index) in byID.enumerated() {
-      keys[index] =
-        UInt64(corpus.level(at: index).rawValue) << 38 | UInt64(corpus.unitCount(at: index)) << 32 | UInt64(rank)
-    }
-    placeKeys = keys
+    ordinals = ContiguousArray((0..<corpus.count).lazy.map { UInt32(corpus.rankOrdinal(at: $0)) })
   }
 
   /// The rank key of `place` matched as `match`; keys order places exactly as ``RankKey`` does.
   @inline(__always)
-  package func key(_ match: PackedMatch, place: Int) -> UInt64 { match.rankPrefix << 44 | placeKeys[place] }
+  package func key(_ match: PackedMatch, place: Int) -> UInt64 { match.rankPrefix << 32 | UInt64(ordinals[place]) }
 }
 
 /// Counts matches and keeps the best `limit` by rank key in a bounded max-heap, so that ranking

@@ -18,6 +18,8 @@ public struct TrieBackend: SearchBackend, MatchSource {
   /// The answers of one- and two-letter queries, precomputed (option `short-answers=false` skips them).
   package private(set) var shortAnswers: ShortQueryAnswers?
   let trie: PinyinSuffixTrie
+  /// The aliases, in a trie of their own (MatchSpec §8).
+  let aliases: AliasTrie
   /// Token spellings, flattened: token t is `spellingBytes[spellingStarts[t]..<spellingStarts[t + 1]]`.
   private let spellingBytes: ContiguousArray<UInt8>
   private let spellingStarts: ContiguousArray<Int32>
@@ -32,6 +34,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
     self.ranking = RankingTable(corpus: corpus)
     let trie = PinyinSuffixTrie(corpus: corpus)
     self.trie = trie
+    aliases = AliasTrie(corpus: corpus)
     var bytes = ContiguousArray<UInt8>()
     var starts = ContiguousArray<Int32>([0])
     for spelling in corpus.syllabary.spellings {
@@ -53,7 +56,8 @@ public struct TrieBackend: SearchBackend, MatchSource {
   /// The trie, the tables the walk reads and the ranking table.
   public var statistics: IndexStatistics {
     IndexStatistics(
-      countedBytes: trie.byteCount + spellingBytes.count + spellingStarts.count * 4 + corpus.count * 8
+      countedBytes: trie.byteCount + aliases.byteCount + spellingBytes.count + spellingStarts.count * 4 + corpus.count
+        * 8
         + hanziLabels.reduce(0) { $0 + 16 + $1.value.count * 4 } + (shortAnswers?.byteCount ?? 0),
       notes: [
         "nodes": String(trie.nodeCount), "postings": String(trie.postings.count),
@@ -68,7 +72,15 @@ public struct TrieBackend: SearchBackend, MatchSource {
       query.query.tokens.withUnsafeBufferPointer { tokens in
         let walk = Walk(backend: self, tokens: tokens, needle: query.needle, scratch: scratch)
         switch mode {
-        case .syllable: walk.syllable(node: 0, q: 0, depth: 0)
+        case .syllable:
+          walk.syllable(node: 0, q: 0, depth: 0, abbreviated: false)
+          aliases.forEachAlias(startingWith: query.needle) { place, whole in
+            scratch.offer(
+              place,
+              PackedMatch(
+                matchClass: whole ? 0 : 1, readingClass: 1, start: 0, end: corpus.unitCount(at: place),
+                spellingClass: whole ? 0 : 1))
+          }
         case .seed: walk.seed(latin: query.query.hasHanzi == false)
         }
       }
@@ -124,30 +136,33 @@ public struct TrieBackend: SearchBackend, MatchSource {
 
     // MARK: Syllable mode (MatchSpec §3)
 
-    /// Query tokens `q...` remain; `v` is reached after `depth` units of the run.
-    func syllable(node v: Int32, q: Int, depth: Int) {
+    /// Query tokens `q...` remain; `v` is reached after `depth` units of the run; `abbreviated`
+    /// when a piece so far was not a whole syllable (spelling class 1).
+    func syllable(node v: Int32, q: Int, depth: Int, abbreviated: Bool) {
       let m = tokens.count
       if q == m {
-        emitRuns(v, depth: depth)
+        emitRuns(v, depth: depth, abbreviated: abbreviated)
         return
       }
       let t = tokens[q]
       if t == NormalizedQuery.boundary {
-        syllable(node: v, q: q + 1, depth: depth)
+        syllable(node: v, q: q + 1, depth: depth, abbreviated: abbreviated)
         return
       }
       forEachEdge(of: v, accepting: t) { e in
         let child = trie.edgeTargets[e]
         let label = trie.edgeLabels[e]
         if !Hanzi.isLatin(t) {
-          syllable(node: child, q: q + 1, depth: depth + 1)
+          syllable(node: child, q: q + 1, depth: depth + 1, abbreviated: abbreviated)
           return
         }
         let (start, length, kind) = spelling(ofLabel: label)
         switch kind {
         case .opaque: return
         case .literal:
-          if trie.labelUnits[Int(label)] == t { syllable(node: child, q: q + 1, depth: depth + 1) }
+          if trie.labelUnits[Int(label)] == t {
+            syllable(node: child, q: q + 1, depth: depth + 1, abbreviated: abbreviated)
+          }
         case .syllable:
           let bytes = backend.spellingBytes
           let twoLetterInitial = length >= 2 && Syllabary.hasTwoLetterInitial(bytes[start], bytes[start + 1])
@@ -155,9 +170,9 @@ public struct TrieBackend: SearchBackend, MatchSource {
           while k < length && q + k < m && UInt32(bytes[start + k]) == tokens[q + k] {
             k += 1
             if k == length || k == 1 || (k == 2 && twoLetterInitial) {
-              syllable(node: child, q: q + k, depth: depth + 1)
+              syllable(node: child, q: q + k, depth: depth + 1, abbreviated: abbreviated || k < length)
             } else if q + k == m {
-              emitRuns(child, depth: depth + 1)
+              emitRuns(child, depth: depth + 1, abbreviated: true)
             }
           }
         }
@@ -165,7 +180,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
     }
 
     /// Every suffix through v is a run from its start unit of `depth` units.
-    private func emitRuns(_ v: Int32, depth: Int) {
+    private func emitRuns(_ v: Int32, depth: Int, abbreviated: Bool) {
       let corpus = backend.corpus
       for i in Int(trie.subtreeStarts[Int(v)])..<Int(trie.subtreeEnds[Int(v)]) {
         let posting = trie.postings[i]
@@ -175,7 +190,10 @@ public struct TrieBackend: SearchBackend, MatchSource {
         let matchClass =
           start > 0 ? 2 : (end == corpus.unitCount(at: place) || end == corpus.shortNameUnitCount(at: place) ? 0 : 1)
         scratch.offer(
-          place, PackedMatch(matchClass: matchClass, readingClass: Int(posting >> 6 & 1), start: start, end: end))
+          place,
+          PackedMatch(
+            matchClass: matchClass, readingClass: Int(posting >> 6 & 1), start: start, end: end,
+            spellingClass: abbreviated ? 1 : 0))
       }
     }
 

@@ -94,6 +94,14 @@ public enum HTMLReport {
       })
     out += "</div>\n"
 
+    if let relevance = results.relevance {
+      out += "<h2>Relevance of the reference's ranking</h2>\n"
+      out += "<p>Keystrokes until the place meant is first, every place typed in every style.</p>\n"
+      out += "<table>\n<tr><th>measure</th><th>value</th></tr>\n"
+      for (measure, value) in relevance.rows { out += "<tr><td>\(e(measure))</td><td>\(e(value))</td></tr>\n" }
+      out += "</table>\n"
+    }
+
     out += "<h2>Conformance on the timed keystrokes</h2>\n"
     out += "<table>\n<tr><th>backend</th><th>answers checked</th><th>divergences</th><th>status</th></tr>\n"
     for b in results.backends.dropFirst() {

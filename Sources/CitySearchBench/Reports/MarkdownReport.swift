@@ -64,6 +64,12 @@ public enum MarkdownReport {
         ]
       })
 
+    if let relevance = results.relevance {
+      out += "\n## Relevance of the reference's ranking\n\n"
+      out += "Keystrokes until the place meant is first, every place typed in every style (docs/Relevance.md).\n\n"
+      out += table(["measure", "value"], relevance.rows.map { [$0.0, $0.1] })
+    }
+
     out += "\n## Conformance on the timed keystrokes\n\n"
     out += table(
       ["backend", "answers checked", "divergences", "status"],

@@ -122,6 +122,6 @@ public enum BenchAnalysis {
     }
     return BenchResults(
       schemaVersion: BenchResults.currentSchemaVersion, metadata: metadata, reference: raw.series[0].name,
-      noiseFloor: ratioSummary(ratios(latencies[1])), backends: backends)
+      noiseFloor: ratioSummary(ratios(latencies[1])), backends: backends, relevance: nil)
   }
 }

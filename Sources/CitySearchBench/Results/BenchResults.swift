@@ -12,6 +12,9 @@ public struct BenchResults: Codable, Sendable {
   public var noiseFloor: RatioSummary?
   /// The reference first, then the other backends in the order they were selected.
   public var backends: [BackendResults]
+  /// How well the reference's ranking puts the place meant first (docs/Relevance.md), when the
+  /// run measured it.
+  public var relevance: RelevanceSummary?
 
   /// Whether every backend gave the reference's answer on every keystroke it answered.
   public var conforms: Bool { backends.allSatisfy { $0.conformance.divergences == 0 } }
@@ -185,4 +188,48 @@ public struct BackendResults: Codable, Sendable {
   /// Paired ratios to the reference; absent for the reference itself.
   public var ratioToReference: RatioSummary?
   public var conformance: Conformance
+}
+
+/// The relevance measures of a run (``RelevanceEvaluation/Report``), for the reports.
+public struct RelevanceSummary: Codable, Sendable, Equatable {
+  public var targets: Int
+  public var meanKeystrokesToFirst: Double
+  public var meanKeystrokesToTop3: Double
+  public var firstAfterTwoInitials: Double
+  public var neverFirst: Double
+  /// Mean reciprocal rank after keystroke 1, 2, ….
+  public var reciprocalRankByKeystroke: [Double]
+  /// Hand-checked cases with an acceptable first answer, and all of them.
+  public var casesPassed: Int?
+  public var cases: Int?
+
+  public init(_ report: RelevanceEvaluation.Report, casesPassed: Int? = nil, cases: Int? = nil) {
+    targets = report.traces.count
+    meanKeystrokesToFirst = report.meanKeystrokesToFirst
+    meanKeystrokesToTop3 = report.meanKeystrokesToTop3
+    firstAfterTwoInitials = report.firstAfterTwoInitials
+    neverFirst = report.neverFirst
+    reciprocalRankByKeystroke = report.reciprocalRankByKeystroke
+    self.casesPassed = casesPassed
+    self.cases = cases
+  }
+
+  /// The measures as rows of (measure, value), for the Markdown and HTML reports.
+  public var rows: [(String, String)] {
+    func f(_ x: Double) -> String { String(format: "%.2f", x) }
+    func percent(_ x: Double) -> String { String(format: "%.1f%%", 100 * x) }
+    var rows = [
+      ("typed targets, weighted by prominence", Formatting.count(targets)),
+      ("mean keystrokes until first", f(meanKeystrokesToFirst)),
+      ("mean keystrokes until in the top 3", f(meanKeystrokesToTop3)),
+      ("first after 2 keystrokes of initials", percent(firstAfterTwoInitials)),
+      ("never first, even fully typed", percent(neverFirst)),
+      (
+        "mean reciprocal rank after keystroke 1, 2, 3",
+        reciprocalRankByKeystroke.prefix(3).map(f).joined(separator: ", ")
+      ),
+    ]
+    if let casesPassed, let cases { rows.append(("hand-checked cases right", "\(casesPassed) of \(cases)")) }
+    return rows
+  }
 }

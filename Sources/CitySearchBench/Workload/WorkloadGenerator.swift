@@ -95,6 +95,13 @@ public struct WorkloadGenerator {
 
   /// The whole text a person would type for `place` in `style`.
   func typedText(place: Int, style: InputStyle, random: inout SplitMix64) -> String {
+    Self.typedText(place: place, style: style, in: corpus, random: &random)
+  }
+
+  /// The whole text a person would type for `place` of `corpus` in `style`: its pinyin, its
+  /// initials, one syllable (chosen by `random`) in full and the others as initials, or its
+  /// name.
+  static func typedText(place: Int, style: InputStyle, in corpus: Corpus, random: inout SplitMix64) -> String {
     let syllables = corpus.pinyin(at: place)
     switch style {
     case .pinyin:

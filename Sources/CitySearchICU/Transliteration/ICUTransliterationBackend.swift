@@ -109,7 +109,8 @@ public struct ICUBackend: SearchBackend {
       let read = readings.subject(at: index)
       let subject = PlaceMatcher.Subject(
         units: corpus.units(at: index), canonical: read.tokens[...], alternates: read.alternates[...],
-        pinyin: read.pinyin[...], pinyinUnitEnds: read.ends[...], shortLength: corpus.shortNameUnitCount(at: index))
+        pinyin: read.pinyin[...], pinyinUnitEnds: read.ends[...], shortLength: corpus.shortNameUnitCount(at: index),
+        aliases: corpus.aliases(at: index))
       return readings.matcher.match(prepared, mode: mode, subject: subject)
     }
   }
@@ -187,14 +188,17 @@ public struct ICUCachedBackend: SearchBackend {
     let prepared = readings.matcher.prepare(query)
     return .rankingEveryPlace(query, mode: mode, limit: limit, in: corpus) { index in
       let unitRange = Int(unitStarts[index])..<Int(unitStarts[index + 1])
+      // The prefilter reads this backend's own readings; an alias match (MatchSpec §8) needs
+      // none of them.
       guard
         readings.matcher.mayMatch(prepared, mode: mode, unitCount: unitRange.count, letterMask: letterMasks[index])
+          || corpus.hasAliases(at: index)
       else { return nil }
       let subject = PlaceMatcher.Subject(
         units: corpus.units(at: index), canonical: tokens[unitRange],
         alternates: alternates[Int(alternateStarts[index])..<Int(alternateStarts[index + 1])],
         pinyin: pinyin[Int(pinyinStarts[index])..<Int(pinyinStarts[index + 1])], pinyinUnitEnds: ends[unitRange],
-        shortLength: corpus.shortNameUnitCount(at: index))
+        shortLength: corpus.shortNameUnitCount(at: index), aliases: corpus.aliases(at: index))
       return readings.matcher.match(prepared, mode: mode, subject: subject)
     }
   }

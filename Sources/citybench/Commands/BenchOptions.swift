@@ -1,4 +1,5 @@
 import CitySearch
+import CitySearchBackends
 import CitySearchBench
 import CitySearchCatalog
 import Foundation
@@ -8,6 +9,7 @@ import Foundation
 struct BenchOptions {
   static let valued: Set<String> = CorpusOptions.valued.union([
     "--workload", "--backends", "--mode", "--rounds", "--warm-up", "--budget", "--seed", "--limit", "--inject-slowdown",
+    "--relevance",
   ])
   static let help = """
     \(CorpusOptions.help)
@@ -23,6 +25,8 @@ struct BenchOptions {
                             keystrokes (default: 20)
       --seed N              seeds the order in which backends answer (default: 1)
       --limit N             answers per keystroke (default: 20)
+      --relevance on|off    also measure the reference's ranking (docs/Relevance.md) for the
+                            reports (default: on for corpora of up to 10,000 places)
       --inject-slowdown NAME=MICROSECONDS[,…]
                             add busy work to each answer of a backend, to prove that the gate
                             fails (also $\(slowdownVariable))
@@ -33,6 +37,8 @@ struct BenchOptions {
   let workloadPath: String?
   let backends: String?
   var configuration: BenchConfiguration
+  /// `--relevance on|off`; `nil` measures it on corpora of at most ``relevancePlaces`` places.
+  var relevance: Bool?
 
   init(_ args: ParsedArguments) throws {
     corpus = CorpusOptions(args)
@@ -48,6 +54,10 @@ struct BenchOptions {
     let environment = ProcessInfo.processInfo.environment[Self.slowdownVariable]
     c.slowdowns = try Self.slowdowns(args["--inject-slowdown"] ?? environment ?? "")
     configuration = c
+    if let value = args["--relevance"] {
+      guard value == "on" || value == "off" else { throw UsageError(message: "--relevance takes on or off") }
+      relevance = value == "on"
+    }
   }
 
   /// `trie=20,icu=5` (microseconds) as nanoseconds by backend name.
@@ -120,8 +130,27 @@ struct BenchOptions {
     let interruption = Interruption.watch()
     let progress = Progress(label: "replaying")
     defer { progress.finish() }
-    let (results, raw) = try pipeline.run(
+    var (results, raw) = try pipeline.run(
       log: { if !quiet { standardError($0) } }, progress: progress.update, shouldStop: { interruption.isRequested })
+    if relevance ?? (loaded.count <= Self.relevancePlaces), configuration.mode == .syllable {
+      results.relevance = try measureRelevance(loaded, quiet: quiet)
+    }
     return (results, raw, workload)
+  }
+
+  /// The largest corpus whose relevance a run measures unasked (on `cities` it takes about
+  /// 10 s; `towns` about a minute).
+  static let relevancePlaces = 10_000
+
+  /// The reference's relevance (docs/Relevance.md), with the hand-checked cases when the package's
+  /// Benchmarks/ has them.
+  private func measureRelevance(_ loaded: Corpus, quiet: Bool) throws -> RelevanceSummary {
+    if !quiet { standardError("relevance: replaying every place in every style") }
+    let report = RelevanceEvaluation(corpus: loaded).run()
+    guard let path = corpus.packageFile("Benchmarks/relevance-cases.tsv"),
+      let cases = try? RelevanceCase.load(path, corpus: loaded)
+    else { return RelevanceSummary(report) }
+    let reference = LinearScanBackend(corpus: loaded)
+    return RelevanceSummary(report, casesPassed: cases.filter { $0.passes(with: reference) }.count, cases: cases.count)
   }
 }

@@ -45,8 +45,18 @@ struct CorpusOptions {
   /// other tiers from the corpus directory, a user's file with the embedded tables. A user's
   /// file gets missing pinyin from the reviewed towns tier (or the embedded cities tier when no
   /// directory is found), then from ICU.
-  func load() throws -> Corpus {
+  ///
+  /// Without `facts`, places get no prominence and no aliases (the ranking of contract 1.x, for
+  /// `citybench relevance --without-facts`).
+  func load(facts: Bool = true) throws -> Corpus {
     if let tier = CorpusTier(rawValue: corpus) {
+      if !facts {
+        let tables =
+          try explicitDirectory == nil && tier == .cities ? EmbeddedCorpus.tables() : directory().loadTables()
+        let plain = ReadingTables(polyphones: tables.polyphones, simplified: tables.simplified)
+        if tier == .cities && explicitDirectory == nil { return try EmbeddedCorpus.cities(tables: plain) }
+        return try CorpusLoader.load(path: directory().file(tier.fileName), tables: plain)
+      }
       if tier == .cities && explicitDirectory == nil { return try EmbeddedCorpus.cities() }
       return try directory().load(tier)
     }

@@ -39,6 +39,7 @@ enum GateCommand {
       return 0
     }
     var options = try BenchOptions(args)
+    options.relevance = false  // the gate compares latency; relevance is the tests' and the reports' concern
     let tier = options.corpus.corpus
     let directory = args["--out"] ?? "citybench-gate"
     guard

@@ -19,7 +19,7 @@ struct ResultFormatter {
   }
 
   /// `{"query", "normalized", "mode", "backend", "total", "results": [{"rank", "id", "name",
-  /// "path", "range", "matchClass", "readingClass"}]}` on one line.
+  /// "path", "range", "matchClass", "readingClass", "spellingClass"}]}` on one line.
   func json(_ result: SearchResult, query: String, nanoseconds: UInt64? = nil) -> String {
     JSONObject.make { o in
       o.string("query", query)
@@ -39,19 +39,21 @@ struct ResultFormatter {
             r.array("range", [String(hit.match.start), String(hit.match.end)])
             r.int("matchClass", hit.match.matchClass)
             r.int("readingClass", hit.match.readingClass)
+            r.int("spellingClass", hit.match.spellingClass)
           }
         })
     }
   }
 
   func tsv(_ result: SearchResult) -> String {
-    var lines = ["rank\tid\tname\tpath\tstart\tend\tmatchClass\treadingClass"]
+    var lines = ["rank\tid\tname\tpath\tstart\tend\tmatchClass\treadingClass\tspellingClass"]
     for (rank, hit) in result.hits.enumerated() {
       lines.append(
         [
           String(rank + 1), String(hit.id), corpus.name(at: hit.index),
           corpus.pathNames(to: hit.index).joined(separator: " › "), String(hit.match.start),
           String(hit.match.end), String(hit.match.matchClass), String(hit.match.readingClass),
+          String(hit.match.spellingClass),
         ].joined(separator: "\t"))
     }
     return lines.joined(separator: "\n")

@@ -19,6 +19,15 @@ struct GoldenCase: Sendable, CustomStringConvertible {
 
   static let header = "section\tcorpus\tmode\tquery\ttotal\tids\tnote"
   static let limit = 10
+  /// The second line names the contract version the file was recorded for.
+  static let versionPrefix = "# match contract "
+
+  /// The contract version the file at `path` was recorded for (`2.0`).
+  static func contractVersion(_ path: String) throws -> String? {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    return text.split(separator: "\n").dropFirst().first { $0.hasPrefix(versionPrefix) }
+      .map { String($0.dropFirst(versionPrefix.count)) }
+  }
 
   var description: String { "§\(section) \(mode) '\(rawQuery)' (\(note))" }
 

@@ -1,0 +1,151 @@
+import CitySearch
+import CitySearchBackends
+import CitySearchConformance
+
+/// How well the reference's ranking puts the place a person means first (docs/Relevance.md):
+/// every place of a corpus is a target, weighted by its prominence (``Corpus/prominence(at:)``,
+/// a population), typed in every ``InputStyle`` and as each of its aliases, one keystroke at a
+/// time; after each keystroke the target's rank is recorded.
+///
+/// ```swift
+/// let report = RelevanceEvaluation(corpus: corpus).run()
+/// print(report.meanKeystrokesToFirst, report.firstAfterTwoInitials)
+/// ```
+public struct RelevanceEvaluation: Sendable {
+  /// A rank past this counts as not shown.
+  public static let deepestRank = 100
+
+  /// One target typed in one way: the rank of the target after each keystroke (`nil` when it
+  /// is not among the first ``deepestRank``), and what came first then.
+  public struct Trace: Sendable, Hashable {
+    public var place: Int
+    /// An ``InputStyle`` raw value, or `alias`.
+    public var style: String
+    public var weight: Double
+    public var keystrokes: [String]
+    public var ranks: [Int?]
+    public var firsts: [Int?]
+
+    /// The keystrokes until the target is among the first `rows` answers (1-based), or `nil`
+    /// when the whole text does not get it there.
+    public func keystrokes(toRank rows: Int) -> Int? {
+      ranks.firstIndex { $0.map { $0 <= rows } ?? false }.map { $0 + 1 }
+    }
+
+    /// ``keystrokes(toRank:)``, counting a text that never gets there as one keystroke more
+    /// than its length (a person would scroll or pick by hand).
+    public func cost(toRank rows: Int) -> Int { keystrokes(toRank: rows) ?? keystrokes.count + 1 }
+  }
+
+  /// The measures of one run, every mean weighted by the targets' prominence.
+  public struct Report: Sendable {
+    public var corpus: String
+    public var traces: [Trace]
+    /// Mean keystrokes until the target is first.
+    public var meanKeystrokesToFirst: Double
+    /// Mean keystrokes until the target is among the first three.
+    public var meanKeystrokesToTop3: Double
+    /// The share of targets first after two keystrokes of initials.
+    public var firstAfterTwoInitials: Double
+    /// The share of traces whose whole text never puts the target first.
+    public var neverFirst: Double
+    /// Mean reciprocal rank after keystroke 1, 2, …, over the traces that long.
+    public var reciprocalRankByKeystroke: [Double]
+    /// The same two means per style.
+    public var byStyle: [(style: String, toFirst: Double, toTop3: Double, traces: Int)]
+
+    /// The traces that cost the most weighted keystrokes beyond the first, worst first.
+    public func worst(_ count: Int) -> [Trace] {
+      func regret(_ trace: Trace) -> Double { trace.weight * Double(trace.cost(toRank: 1) - 1) }
+      let ranked = traces.indices.sorted { a, b in
+        regret(traces[a]) != regret(traces[b]) ? regret(traces[a]) > regret(traces[b]) : a < b
+      }
+      return ranked.prefix(count).map { traces[$0] }
+    }
+  }
+
+  public let corpus: Corpus
+  /// Where the targets' weights and aliases come from: `corpus` itself, or the same places with
+  /// their facts when `corpus` ranks without them (`citybench relevance --without-facts`).
+  public let facts: Corpus
+  private let reference: LinearScanBackend
+
+  /// Evaluates the reference's ranking of `corpus`; `facts` (the same places, in the same order)
+  /// weighs the targets and gives their aliases, and defaults to `corpus`.
+  public init(corpus: Corpus, facts: Corpus? = nil) {
+    self.corpus = corpus
+    self.facts = facts ?? corpus
+    precondition(self.facts.count == corpus.count, "the facts corpus must hold the same places")
+    reference = LinearScanBackend(corpus: corpus)
+  }
+
+  /// The texts typed towards `place`: one per style (the mixed style's full syllable chosen by
+  /// `random`) and one per alias.
+  func texts(place: Int, random: inout SplitMix64) -> [(style: String, text: String)] {
+    var result = InputStyle.allCases.map { style in
+      (style.rawValue, WorkloadGenerator.typedText(place: place, style: style, in: corpus, random: &random))
+    }
+    for alias in facts.tables.facts.entry(id: facts.id(at: place), name: facts.name(at: place))?.aliases ?? [] {
+      result.append(("alias", alias))
+    }
+    return result
+  }
+
+  /// Replays every target of the corpus (places with no prominence weigh nothing and are
+  /// skipped).
+  ///
+  /// - Complexity: one reference search per keystroke of every trace.
+  public func run(seed: UInt64 = 1) -> Report {
+    var random = SplitMix64(seed: seed)
+    var traces: [Trace] = []
+    for place in 0..<corpus.count {
+      let weight = Double(facts.prominence(at: place))
+      guard weight > 0 else { continue }
+      for (style, text) in texts(place: place, random: &random) {
+        traces.append(trace(place: place, style: style, weight: weight, text: text))
+      }
+    }
+    return Self.report(corpus: corpus.source, traces: traces)
+  }
+
+  /// One target typed as `text`, one character at a time.
+  public func trace(place: Int, style: String, weight: Double, text: String) -> Trace {
+    var trace = Trace(place: place, style: style, weight: weight, keystrokes: [], ranks: [], firsts: [])
+    var typed = ""
+    for character in text {
+      typed.append(character)
+      let result = reference.search(typed, mode: .syllable, limit: Self.deepestRank)
+      trace.keystrokes.append(typed)
+      trace.ranks.append(result.hits.firstIndex { $0.index == place }.map { $0 + 1 })
+      trace.firsts.append(result.hits.first?.index)
+    }
+    return trace
+  }
+
+  static func report(corpus: String, traces: [Trace]) -> Report {
+    func weightedMean(_ items: [Trace], _ value: (Trace) -> Double) -> Double {
+      let total = items.reduce(0) { $0 + $1.weight }
+      return total == 0 ? 0 : items.reduce(0) { $0 + $1.weight * value($1) } / total
+    }
+    let initials = traces.filter { $0.style == InputStyle.initials.rawValue && $0.keystrokes.count >= 2 }
+    let longest = traces.map(\.keystrokes.count).max() ?? 0
+    let reciprocal = (0..<min(longest, 12)).map { k in
+      weightedMean(traces.filter { $0.ranks.count > k }) { 1 / Double($0.ranks[k] ?? Int.max) }
+    }
+    let styles = InputStyle.allCases.map(\.rawValue) + ["alias"]
+    let byStyle = styles.compactMap { style -> (String, Double, Double, Int)? in
+      let these = traces.filter { $0.style == style }
+      guard !these.isEmpty else { return nil }
+      return (
+        style, weightedMean(these) { Double($0.cost(toRank: 1)) }, weightedMean(these) { Double($0.cost(toRank: 3)) },
+        these.count
+      )
+    }
+    return Report(
+      corpus: corpus, traces: traces, meanKeystrokesToFirst: weightedMean(traces) { Double($0.cost(toRank: 1)) },
+      meanKeystrokesToTop3: weightedMean(traces) { Double($0.cost(toRank: 3)) },
+      firstAfterTwoInitials: weightedMean(initials) { $0.ranks[1] == 1 ? 1 : 0 },
+      neverFirst: weightedMean(traces) { $0.keystrokes(toRank: 1) == nil ? 1 : 0 },
+      reciprocalRankByKeystroke: reciprocal, byStyle: byStyle)
+  }
+}

@@ -1,0 +1,61 @@
+import CitySearch
+import Foundation
+
+/// The relevance section of the reports, as Markdown (`citybench relevance`, `report.md`).
+public enum RelevanceReport {
+  /// The measures, the worst cases and, where given, the hand-checked cases that failed
+  /// (each with the reference's first answer, or `nil` when it had none).
+  public static func markdown(
+    _ report: RelevanceEvaluation.Report, corpus: Corpus, ranking: String, worst: Int,
+    cases: [RelevanceCase] = [], failures: [(RelevanceCase, PlaceID?)] = [], seconds: Double? = nil
+  ) -> String {
+    func name(_ index: Int?) -> String { index.map { corpus.name(at: $0) } ?? "—" }
+    func f(_ x: Double) -> String { String(format: "%.2f", x) }
+    func percent(_ x: Double) -> String { String(format: "%.1f%%", 100 * x) }
+    var lines = [
+      "## Relevance: keystrokes to the intended place", "",
+      "Corpus \(report.corpus), ranking \(ranking): \(Formatting.count(report.traces.count)) typed targets, "
+        + "weighted by prominence" + (seconds.map { " (\(Formatting.seconds($0)))" } ?? "") + ".", "",
+      "| measure | value |", "|---|---|",
+      "| mean keystrokes until first | \(f(report.meanKeystrokesToFirst)) |",
+      "| mean keystrokes until in the top 3 | \(f(report.meanKeystrokesToTop3)) |",
+      "| first after 2 keystrokes of initials | \(percent(report.firstAfterTwoInitials)) |",
+      "| never first, even fully typed | \(percent(report.neverFirst)) |",
+      "| mean reciprocal rank after keystroke 1, 2, 3, 4, 5, 6 | "
+        + report.reciprocalRankByKeystroke.prefix(6).map(f).joined(separator: ", ") + " |",
+      "", "| style | traces | keystrokes until first | until top 3 |", "|---|---|---|---|",
+    ]
+    for row in report.byStyle {
+      lines.append("| \(row.style) | \(Formatting.count(row.traces)) | \(f(row.toFirst)) | \(f(row.toTop3)) |")
+    }
+    if worst > 0 {
+      lines += [
+        "",
+        "Worst cases (weight × keystrokes beyond the first): the last text typed before the place came first, "
+          + "where it ranked there, and what came first.", "",
+        "| typed | intended | rank | first instead | style |", "|---|---|---|---|---|",
+      ]
+      for trace in report.worst(worst) {
+        let k = (trace.keystrokes(toRank: 1) ?? trace.keystrokes.count + 1) - 2
+        let at = max(0, min(k, trace.keystrokes.count - 1))
+        let rank = trace.ranks[at].map(String.init) ?? ">\(RelevanceEvaluation.deepestRank)"
+        lines.append(
+          "| `\(trace.keystrokes[at])` | \(name(trace.place)) | \(rank) | \(name(trace.firsts[at])) | \(trace.style) |")
+      }
+    }
+    if !cases.isEmpty {
+      lines += [
+        "", "Hand-checked cases: \(cases.count - failures.count) of \(cases.count) have an acceptable first answer.",
+      ]
+      if !failures.isEmpty {
+        lines += ["", "| line | query | expected | first instead | known failure |", "|---|---|---|---|---|"]
+        for (c, first) in failures {
+          let expected = c.expected.compactMap(corpus.index(of:)).map(corpus.name(at:)).joined(separator: " or ")
+          let got = first.flatMap(corpus.index(of:)).map(corpus.name(at:)) ?? "nothing"
+          lines.append("| \(c.line) | `\(c.query)` | \(expected) | \(got) | \(c.knownFailure ?? "no") |")
+        }
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+}

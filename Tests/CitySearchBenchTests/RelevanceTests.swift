@@ -1,0 +1,83 @@
+import CitySearch
+import CitySearchBackends
+import CitySearchConformance
+import Foundation
+import Testing
+
+@testable import CitySearchBench
+
+/// The relevance evaluation (docs/Relevance.md): the measures on hand-made traces, the replay,
+/// and the committed hand-checked cases against the reference.
+@Suite struct RelevanceTests {
+  static let casesPath = BenchFixtures.packageRoot.appendingPathComponent("Benchmarks/relevance-cases.tsv").path
+
+  static func trace(_ style: String, weight: Double, ranks: [Int?]) -> RelevanceEvaluation.Trace {
+    RelevanceEvaluation.Trace(
+      place: 0, style: style, weight: weight, keystrokes: ranks.indices.map { String(repeating: "a", count: $0 + 1) },
+      ranks: ranks, firsts: ranks.map { _ in 0 })
+  }
+
+  @Test func measuresOfHandMadeTraces() {
+    // Weight 3: first after keystroke 2, top 3 after 1. Weight 1: never first (3 keystrokes,
+    // costs 4), top 3 after 3.
+    let a = Self.trace("initials", weight: 3, ranks: [2, 1, 1])
+    let b = Self.trace("pinyin", weight: 1, ranks: [nil, 9, 3])
+    #expect(a.keystrokes(toRank: 1) == 2)
+    #expect(b.keystrokes(toRank: 1) == nil)
+    #expect(b.cost(toRank: 1) == 4)
+    let report = RelevanceEvaluation.report(corpus: "t", traces: [a, b])
+    let toFirst: Double = (3 * 2 + 1 * 4) / 4
+    let toTop3: Double = (3 * 1 + 1 * 3) / 4
+    let reciprocal: [Double] = [1.5 / 4, (3 + 1.0 / 9) / 4, (3 + 1.0 / 3) / 4]
+    #expect(report.meanKeystrokesToFirst == toFirst)
+    #expect(report.meanKeystrokesToTop3 == toTop3)
+    #expect(report.firstAfterTwoInitials == 1)  // only `a` is in initials, first at keystroke 2
+    #expect(report.neverFirst == 0.25)
+    #expect(zip(report.reciprocalRankByKeystroke, reciprocal).allSatisfy { abs($0 - $1) < 1e-12 })
+    #expect(report.reciprocalRankByKeystroke.count == 3)
+    #expect(report.worst(1).first?.style == "initials")  // 3 × 1 beyond the first > 1 × 3
+  }
+
+  @Test func replayRecordsTheTargetsRankAfterEachKeystroke() throws {
+    let corpus = BenchFixtures.cities
+    let evaluation = RelevanceEvaluation(corpus: corpus)
+    let guangzhou = try #require(corpus.index(of: 440100))
+    let trace = evaluation.trace(place: guangzhou, style: "initials", weight: 1, text: "gz")
+    #expect(trace.keystrokes == ["g", "gz"])
+    #expect(trace.ranks[1] == 1)
+    #expect(trace.firsts[1] == guangzhou)
+    // Every style and each alias of 广州 (canton) is typed.
+    var random = SplitMix64(seed: 1)
+    let styles = evaluation.texts(place: guangzhou, random: &random).map(\.style)
+    #expect(styles == InputStyle.allCases.map(\.rawValue) + ["alias"])
+  }
+
+  @Test func everyHandCheckedCaseButTheKnownFailuresHasAnAcceptableFirstAnswer() throws {
+    let corpus = BenchFixtures.cities
+    let cases = try RelevanceCase.load(Self.casesPath, corpus: corpus)
+    #expect(cases.count >= 300)
+    let reference = LinearScanBackend(corpus: corpus)
+    // Every case passes but the known failures, which must fail; a few at most.
+    #expect(cases.filter { $0.knownFailure != nil }.count <= 5)
+    for c in cases {
+      let first = c.firstAnswer(of: reference)
+      #expect(
+        c.passes(with: reference) == (c.knownFailure == nil),
+        "line \(c.line): '\(c.query)' → \(String(describing: first))")
+    }
+  }
+
+  @Test func caseFileErrorsNameTheLine() throws {
+    let directory = try BenchFixtures.temporaryDirectory()
+    let path = directory.appendingPathComponent("cases.tsv").path
+    let text = "\(RelevanceCase.header)\nbj\t110000\t上海市\tthe capital\t\n"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(throws: CorpusError.self) { try RelevanceCase.load(path, corpus: BenchFixtures.cities) }
+    do {
+      _ = try RelevanceCase.load(path, corpus: BenchFixtures.cities)
+    } catch {
+      #expect("\(error)".contains("cases.tsv:2"))
+      #expect("\(error)".contains("110000"))
+    }
+  }
+}
