@@ -16,8 +16,9 @@ public struct PlaceMatcher: Sendable {
   private let spellingBytes: [UInt8]
   private let spellingStarts: [Int32]
   private let kinds: [Syllabary.Kind]
-  /// The spellings a whole piece can have: every syllable and literal token (spelling class 0).
-  private let wholePieces: Set<[UInt8]>
+  /// The spellings a whole piece can have, every syllable and literal token (spelling class 0),
+  /// packed by ``packedSpelling(_:)``.
+  private let wholePieces: Set<UInt64>
 
   public init(corpus: Corpus) { self.init(corpus: corpus, syllabary: corpus.syllabary) }
 
@@ -35,7 +36,8 @@ public struct PlaceMatcher: Sendable {
     self.spellingBytes = bytes
     self.spellingStarts = starts
     self.kinds = syllabary.kinds
-    self.wholePieces = Set(zip(syllabary.spellings, syllabary.kinds).filter { $0.1 != .opaque }.map(\.0))
+    self.wholePieces = Set(
+      zip(syllabary.spellings, syllabary.kinds).compactMap { $0.1 == .opaque ? nil : Self.packedSpelling($0.0) })
   }
 
   /// What the matcher reads of one place: its units, readings, joined pinyin, short name and
@@ -123,32 +125,54 @@ public struct PlaceMatcher: Sendable {
   }
 
   /// Whether each run of letters and digits of `query` (between boundary marks and Hanzi) is a
-  /// concatenation of whole-piece spellings.
+  /// concatenation of whole-piece spellings. Allocates nothing for runs under 64 letters.
   ///
   /// - Complexity: O(m · 6) set lookups for m tokens.
   private func splitsIntoWholePieces(_ query: NormalizedQuery) -> Bool {
-    var run: [UInt8] = []
-    func runSplits() -> Bool {
-      guard !run.isEmpty else { return true }
-      var reachable = [Bool](repeating: false, count: run.count + 1)
-      reachable[0] = true
-      for i in 0..<run.count where reachable[i] {
-        // No syllable is longer than six letters (as NormalizedQuery.minimumUnits assumes).
-        for length in 1...min(6, run.count - i) where wholePieces.contains(Array(run[i..<i + length])) {
-          reachable[i + length] = true
-        }
+    let tokens = query.tokens
+    var start = 0
+    while start < tokens.count {
+      guard Hanzi.isLatin(tokens[start]) else {
+        start += 1
+        continue
       }
-      return reachable[run.count]
+      var end = start
+      while end < tokens.count && Hanzi.isLatin(tokens[end]) { end += 1 }
+      guard runSplits(tokens[start..<end]) else { return false }
+      start = end
     }
-    for t in query.tokens {
-      if Hanzi.isLatin(t) {
-        run.append(UInt8(truncatingIfNeeded: t))
-      } else {
-        guard runSplits() else { return false }
-        run.removeAll(keepingCapacity: true)
+    return true
+  }
+
+  /// Whether `run` (letters and digits) splits into whole-piece spellings: a reachability
+  /// sweep over its positions, in a bit set when it is short enough.
+  private func runSplits(_ run: ArraySlice<UInt32>) -> Bool {
+    let n = run.count
+    // No syllable is longer than six letters (as NormalizedQuery.minimumUnits assumes).
+    func piece(_ i: Int, _ length: Int) -> Bool {
+      var key: UInt64 = 0
+      for t in run[(run.startIndex + i)..<(run.startIndex + i + length)] { key = key << 8 | UInt64(t & 0xFF) }
+      return wholePieces.contains(key)
+    }
+    if n < 64 {
+      var reachable: UInt64 = 1
+      for i in 0..<n where reachable & (1 << UInt64(i)) != 0 {
+        for length in 1...min(6, n - i) where piece(i, length) { reachable |= 1 << UInt64(i + length) }
       }
+      return reachable & (1 << UInt64(n)) != 0
     }
-    return runSplits()
+    var reachable = [Bool](repeating: false, count: n + 1)
+    reachable[0] = true
+    for i in 0..<n where reachable[i] {
+      for length in 1...min(6, n - i) where piece(i, length) { reachable[i + length] = true }
+    }
+    return reachable[n]
+  }
+
+  /// A spelling of at most eight bytes as one integer, first byte highest; `nil` if longer.
+  static func packedSpelling(_ spelling: [UInt8]) -> UInt64? {
+    guard spelling.count <= 8 else { return nil }
+    return spelling.reduce(0) { $0 << 8 | UInt64($1) }
   }
 
   /// The place's best match (MatchSpec §5.3), or `nil`. Prefer ``match(_:mode:at:)-(PreparedQuery,_,_)``
