@@ -39,20 +39,21 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
   package func forEachMatch(
     _ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void
   ) {
-    func verify(_ place: Int) {
-      if let m = matcher.match(query, mode: mode, at: place) { body(place, PackedMatch(m)) }
-    }
-    // The places with an alias that begins with the query (MatchSpec §8), from an indexed
-    // table, are verified once, apart from the full-text candidates.
-    let aliased = mode == .syllable ? store.aliasCandidates(query.needle) : []
-    aliased.forEach(verify)
-    let (sql, match) = Self.candidateQuery(query, mode: mode)
-    store.forEachCandidate(sql, match) { place in
-      if aliased.isEmpty || !Self.contains(aliased, place) { verify(place) }
+    matcher.withPlaces { places in
+      func verify(_ place: Int) {
+        if let m = places.match(query, mode: mode, at: place) { body(place, PackedMatch(m)) }
+      }
+      // The places with an alias that begins with the query (MatchSpec §8), from an indexed
+      // table, are verified once, apart from the full-text candidates.
+      let aliased = mode == .syllable ? store.aliasCandidates(query.needle) : []
+      aliased.forEach(verify)
+      let (sql, match) = Self.candidateQuery(query, mode: mode)
+      store.forEachCandidate(sql, match) { place in
+        if aliased.isEmpty || !Self.contains(aliased, place) { verify(place) }
+      }
     }
   }
 
-  /// Which table to ask and the FTS5 query: a superset of the matches (MatchSpec §3, §4).
   /// Whether the ascending `sorted` holds `value`.
   static func contains(_ sorted: [Int], _ value: Int) -> Bool {
     var low = 0
@@ -64,6 +65,7 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
     return low < sorted.count && sorted[low] == value
   }
 
+  /// Which table to ask and the FTS5 query: a superset of the matches (MatchSpec §3, §4).
   static func candidateQuery(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> (Store.Table, String) {
     let needle = query.needle
     func text(_ tokens: some Sequence<UInt32>) -> String { Store.text(tokens) }

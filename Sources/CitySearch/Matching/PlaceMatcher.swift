@@ -2,13 +2,17 @@
 ///
 /// This is the executable form of docs/MatchSpec.md. The reference backend calls it on every
 /// place; indexed backends call it to verify their candidates, so that every backend agrees
-/// on what a match is. It reads the corpus's flat arrays in place and allocates nothing per
-/// place (scratch space for a place's initials lives on the stack).
+/// on what a match is. It reads the corpus's flat arrays in place through unsafe views taken
+/// once per search (``withPlaces(_:)``), so a place costs no allocation and no reference
+/// count (scratch space for the walk's memo and a place's initials lives on the stack).
 ///
 /// ```swift
 /// let matcher = PlaceMatcher(corpus: corpus)
 /// let query = matcher.prepare(QueryNormalizer(tables: corpus.tables).normalize("bj"))
 /// matcher.match(query, mode: .syllable, at: beijing)  // Match(start: 0, end: 2, matchClass: 0, …)
+/// let all = matcher.withPlaces { places in   // many places, one query
+///   (0..<corpus.count).compactMap { places.match(query, mode: .syllable, at: $0) }
+/// }
 /// ```
 public struct PlaceMatcher: Sendable {
   public let corpus: Corpus
@@ -41,7 +45,7 @@ public struct PlaceMatcher: Sendable {
   }
 
   /// What the matcher reads of one place: its units, readings, joined pinyin, short name and
-  /// aliases. ``match(_:mode:at:)-(PreparedQuery,_,_)`` takes it from the corpus; a backend that
+  /// aliases. ``Places`` reads the same from the corpus without building one; a backend that
   /// derives readings itself builds one with
   /// ``init(units:canonical:alternates:pinyin:pinyinUnitEnds:shortLength:aliases:)``.
   public struct Subject {
@@ -81,15 +85,6 @@ public struct PlaceMatcher: Sendable {
       let start = alternates.startIndex + k * units.count
       return alternates[start..<start + units.count]
     }
-  }
-
-  /// The place at `index` as the matcher reads it.
-  public func subject(at index: Int) -> Subject {
-    Subject(
-      units: corpus.units(at: index), canonical: corpus.canonicalTokens(at: index),
-      alternates: corpus.alternateTokens(at: index), pinyin: corpus.joinedPinyin(at: index),
-      pinyinUnitEnds: corpus.pinyinUnitEnds(at: index), shortLength: corpus.shortNameUnitCount(at: index),
-      aliases: corpus.aliases(at: index))
   }
 
   /// A normalized query with what the matcher derives from it once per search rather than once
@@ -175,25 +170,16 @@ public struct PlaceMatcher: Sendable {
     return spelling.reduce(0) { $0 << 8 | UInt64($1) }
   }
 
-  /// The place's best match (MatchSpec §5.3), or `nil`. Prefer ``match(_:mode:at:)-(PreparedQuery,_,_)``
-  /// when matching many places against one query.
+  /// The place's best match (MatchSpec §5.3), or `nil`. Prefer ``withPlaces(_:)`` when
+  /// matching many places against one query.
   public func match(_ query: NormalizedQuery, mode: MatchMode, at index: Int) -> Match? {
     match(prepare(query), mode: mode, at: index)
   }
 
-  /// The place's best match (MatchSpec §5.3), or `nil`.
-  ///
-  /// - Complexity: O(m · n · a) for a query of m tokens, a name of n units and a reading
-  ///   sequences in `syllable` mode; O(m · n) in `seed` mode (m is at most about 6n: a query
-  ///   needing more units than the name has is rejected at once).
+  /// The place's best match (MatchSpec §5.3), or `nil`. Prefer ``withPlaces(_:)`` when
+  /// matching many places against one query: it views the corpus once for all of them.
   public func match(_ prepared: PreparedQuery, mode: MatchMode, at index: Int) -> Match? {
-    // Two necessary conditions that most places fail: enough units, and every query letter (the
-    // mask holds the aliases' letters; an alias match needs no units).
-    guard
-      mayMatch(prepared, mode: mode, unitCount: corpus.unitCount(at: index), letterMask: corpus.letterMask(at: index))
-        || corpus.hasAliases(at: index)
-    else { return nil }
-    return match(prepared, mode: mode, subject: subject(at: index))
+    withPlaces { $0.match(prepared, mode: mode, at: index) }
   }
 
   /// Whether a place of `unitCount` units whose readings have the letters `letterMask`
@@ -206,123 +192,20 @@ public struct PlaceMatcher: Sendable {
 
   /// The best match of a place given as a ``Subject`` (MatchSpec §5.3), or `nil`.
   public func match(_ prepared: PreparedQuery, mode: MatchMode, subject: Subject) -> Match? {
-    let query = prepared.query
-    guard !query.isEmpty else { return nil }
-    switch mode {
-    case .syllable:
-      let name =
-        prepared.minimumUnits(mode) <= subject.units.count
-        ? syllableMatch(query, subject, mayBeWholePieces: prepared.mayBeWholePieces) : nil
-      if subject.aliasEnds.isEmpty
-        || name.map({ $0.spellingClass == 0 && $0.matchClass == 0 && $0.readingClass == 0 })
-          == true
-      {
-        return name
-      }
-      guard let alias = aliasMatch(prepared.needle, subject) else { return name }
-      return name.map { Swift.min($0, alias) } ?? alias
-    case .seed:
-      return prepared.minimumUnits(mode) <= subject.units.count ? seedMatch(prepared, subject) : nil
-    }
-  }
-
-  // MARK: - Aliases (MatchSpec §8)
-
-  /// The best alias match: the query without its boundary marks is an alias (class 0) or a
-  /// prefix of one (class 1); it reports the whole name, with reading class 1.
-  private func aliasMatch(_ needle: [UInt32], _ subject: Subject) -> Match? {
-    var start = subject.aliasUnits.startIndex
-    var best: Match?
-    for end in subject.aliasEnds {
-      let alias = subject.aliasUnits[start..<Int(end)]
-      start = Int(end)
-      guard alias.starts(with: needle) else { continue }
-      let whole = alias.count == needle.count
-      let found = Match(
-        start: 0, end: subject.units.count, matchClass: whole ? 0 : 1, readingClass: 1, spellingClass: whole ? 0 : 1)
-      if found.matchClass == 0 { return found }
-      best = found
-    }
-    return best
-  }
-
-  // MARK: - Syllable mode (MatchSpec §3)
-
-  /// The best match: the query read as whole syllables (spelling class 0) if the place has such
-  /// a match, else with initials and a last prefix (spelling class 1).
-  private func syllableMatch(_ query: NormalizedQuery, _ subject: Subject, mayBeWholePieces: Bool) -> Match? {
-    guard firstPieceCanStart(query.tokens[0], subject) else { return nil }
-    return (mayBeWholePieces ? bestMatch(query, subject, wholePieces: true) : nil)
-      ?? bestMatch(query, subject, wholePieces: false).map {
-        Match(start: $0.start, end: $0.end, matchClass: $0.matchClass, readingClass: $0.readingClass, spellingClass: 1)
-      }
-  }
-
-  /// The lowest (match class, reading class, start, end) match over every reading sequence.
-  private func bestMatch(_ query: NormalizedQuery, _ subject: Subject, wholePieces: Bool) -> Match? {
-    let units = subject.units
-    let shortLength = subject.shortLength
-    var best = bestRun(
-      query, units: units, readings: subject.canonical, shortLength: shortLength, wholePieces: wholePieces
-    )
-    .map { Match(start: $0.start, end: $0.end, matchClass: $0.matchClass, readingClass: 0) }
-    if best?.matchClass == 0 { return best }
-    for k in 0..<subject.alternateCount {
-      guard
-        let run = bestRun(
-          query, units: units, readings: subject.alternate(k), shortLength: shortLength, wholePieces: wholePieces)
-      else { continue }
-      let candidate = Match(start: run.start, end: run.end, matchClass: run.matchClass, readingClass: 1)
-      if best == nil || candidate < best! { best = candidate }
-    }
-    return best
-  }
-
-  /// A necessary condition, cheap to test: the query's first token (never a boundary) must
-  /// match some unit, as the same Hanzi or as the first letter of a reading (canonical or
-  /// alternate) or literal. Most places fail it, and skip the walk.
-  private func firstPieceCanStart(_ first: UInt32, _ subject: Subject) -> Bool {
-    if !Hanzi.isLatin(first) { return subject.units.contains(first) }
-    let letter = UInt8(truncatingIfNeeded: first)
-    func starts(_ token: UInt16) -> Bool {
-      kinds[Int(token)] != .opaque && spellingBytes[Int(spellingStarts[Int(token)])] == letter
-    }
-    return subject.canonical.contains(where: starts) || subject.alternates.contains(where: starts)
-  }
-
-  /// The lowest (class, start, end) run of `units` read as `readings` that the query matches.
-  private func bestRun(
-    _ query: NormalizedQuery, units: ArraySlice<UInt32>, readings: ArraySlice<UInt16>, shortLength: Int,
-    wholePieces: Bool
-  ) -> (start: Int, end: Int, matchClass: Int)? {
-    let n = units.count
-    let stride = n + 1
-    return query.tokens.withUnsafeBufferPointer { tokens in
-      units.withUnsafeBufferPointer { units in
-        readings.withUnsafeBufferPointer { readings in
-          spellingBytes.withUnsafeBufferPointer { spellingBytes in
-            spellingStarts.withUnsafeBufferPointer { spellingStarts in
-              kinds.withUnsafeBufferPointer { kinds in
-                withUnsafeTemporaryAllocation(of: UInt64.self, capacity: (tokens.count + 1) * stride) { memo in
-                  // .max marks "not computed": names have at most 63 units, so no end set has bit 63.
-                  memo.initialize(repeating: .max)
-                  var walker = RunWalker(
-                    tokens: tokens, units: units, readings: readings, spellingBytes: spellingBytes,
-                    spellingStarts: spellingStarts, kinds: kinds, memo: memo, stride: stride,
-                    wholePieces: wholePieces)
-                  // Start 0: class 0 if the run covers the short name or the whole name, else class 1.
-                  let fromFirst = walker.ends(q: 0, u: 0)
-                  if fromFirst != 0 {
-                    for end in [shortLength, n] where fromFirst & (1 << UInt64(end - 1)) != 0 {
-                      return (0, end, 0)
-                    }
-                    return (0, fromFirst.trailingZeroBitCount + 1, 1)
+    withWalk { walk in
+      subject.units.withUnsafeBufferPointer { units in
+        subject.canonical.withUnsafeBufferPointer { canonical in
+          subject.alternates.withUnsafeBufferPointer { alternates in
+            subject.pinyin.withUnsafeBufferPointer { pinyin in
+              subject.pinyinUnitEnds.withUnsafeBufferPointer { pinyinUnitEnds in
+                subject.aliasUnits.withUnsafeBufferPointer { aliasUnits in
+                  subject.aliasEnds.withUnsafeBufferPointer { aliasEnds in
+                    let place = PlaceView(
+                      units: units, canonical: canonical, alternates: alternates, pinyin: pinyin,
+                      pinyinUnitEnds: pinyinUnitEnds, shortLength: subject.shortLength, aliasUnits: aliasUnits,
+                      aliasEnds: aliasEnds, aliasBase: subject.aliasUnits.startIndex)
+                    return walk.match(prepared, mode: mode, place: place)
                   }
-                  for start in 1..<max(n, 1) {
-                    let ends = walker.ends(q: 0, u: start)
-                    if ends != 0 { return (start, ends.trailingZeroBitCount + 1, 2) }
-                  }
-                  return nil
                 }
               }
             }
@@ -332,137 +215,127 @@ public struct PlaceMatcher: Sendable {
     }
   }
 
-  // MARK: - Seed mode (MatchSpec §4)
-
-  private func seedMatch(_ prepared: PreparedQuery, _ subject: Subject) -> Match? {
-    let units = subject.units
-    let n = units.count
-    let shortLength = subject.shortLength
-    var best: Match?
-    func consider(offset: Int, length: Int, whole: Int, short: Int, range: Range<Int>) {
-      let matchClass = offset == 0 && (length == whole || length == short) ? 0 : (offset == 0 ? 1 : 2)
-      let candidate = Match(start: range.lowerBound, end: range.upperBound, matchClass: matchClass, readingClass: 0)
-      if best == nil || candidate < best! { best = candidate }
-    }
-
-    // §4.1 The name itself.
-    let needle = prepared.needle
-    Self.forEachOccurrence(of: needle, in: units) { offset in
-      consider(
-        offset: offset, length: needle.count, whole: n, short: shortLength, range: offset..<offset + needle.count)
-    }
-    guard let latin = prepared.latinNeedle else { return best }
-
-    // §4.2 The joined canonical pinyin; `ends[u]` is where unit u's syllable ends.
-    let pinyin = subject.pinyin
-    let ends = subject.pinyinUnitEnds
-    let firstEnd = ends.startIndex
-    let shortPinyin = shortLength > 0 ? Int(ends[firstEnd + shortLength - 1]) : 0
-    Self.forEachOccurrence(of: latin, in: pinyin) { offset in
-      // The units whose syllable overlaps [offset, offset + count).
-      var first = 0
-      while Int(ends[firstEnd + first]) <= offset { first += 1 }
-      var last = first
-      while last + 1 < n && Int(ends[firstEnd + last]) < offset + latin.count { last += 1 }
-      consider(offset: offset, length: latin.count, whole: pinyin.count, short: shortPinyin, range: first..<last + 1)
-    }
-
-    // §4.3 The initials, one letter per unit with a reading.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { initials in
-      withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { initialUnits in
-        var count = 0
-        var shortInitials = 0
-        for (u, token) in subject.canonical.enumerated() where kinds[Int(token)] != .opaque {
-          initials[count] = spellingBytes[Int(spellingStarts[Int(token)])]
-          initialUnits[count] = u
-          count += 1
-          if u < shortLength { shortInitials += 1 }
-        }
-        Self.forEachOccurrence(of: latin, in: UnsafeBufferPointer(rebasing: initials[0..<count])) { offset in
-          consider(
-            offset: offset, length: latin.count, whole: count, short: shortInitials,
-            range: initialUnits[offset]..<initialUnits[offset + latin.count - 1] + 1)
+  /// Calls `body` with the matcher's walk over unsafe views of its spelling tables.
+  private func withWalk<R>(_ body: (MatchWalk) throws -> R) rethrows -> R {
+    try spellingBytes.withUnsafeBufferPointer { spellingBytes in
+      try spellingStarts.withUnsafeBufferPointer { spellingStarts in
+        try kinds.withUnsafeBufferPointer { kinds in
+          try body(MatchWalk(spellingBytes: spellingBytes, spellingStarts: spellingStarts, kinds: kinds))
         }
       }
-    }
-    return best
-  }
-
-  /// Calls `body` with the offset (from the collection's start) of every occurrence of `needle`.
-  static func forEachOccurrence<C: RandomAccessCollection>(
-    of needle: [C.Element], in haystack: C, _ body: (Int) -> Void
-  ) where C.Element: Equatable, C.Index == Int {
-    guard !needle.isEmpty, needle.count <= haystack.count else { return }
-    let base = haystack.startIndex
-    for offset in 0...(haystack.count - needle.count) where haystack[base + offset] == needle[0] {
-      var k = 1
-      while k < needle.count && haystack[base + offset + k] == needle[k] { k += 1 }
-      if k == needle.count { body(offset) }
     }
   }
 }
 
-/// The memoized walk of MatchSpec §3 over one reading sequence (with `wholePieces`, only the
-/// splits into whole syllables, spelling class 0, §5.2): `ends(q, u)` is the set of
-/// units `e` such that query tokens `q...` can be split into pieces matched to units `u..<e`,
-/// as a bit set (bit `e - 1`). It does not depend on where the run started, so one memo serves
-/// every start.
-struct RunWalker {
-  let tokens: UnsafeBufferPointer<UInt32>
-  let units: UnsafeBufferPointer<UInt32>
-  let readings: UnsafeBufferPointer<UInt16>
-  let spellingBytes: UnsafeBufferPointer<UInt8>
-  let spellingStarts: UnsafeBufferPointer<Int32>
-  let kinds: UnsafeBufferPointer<Syllabary.Kind>
-  let memo: UnsafeMutableBufferPointer<UInt64>
-  let stride: Int
-  /// Whether every Latin piece must be a whole syllable (spelling class 0).
-  let wholePieces: Bool
+// MARK: - Matching many places
 
-  mutating func ends(q: Int, u: Int) -> UInt64 {
-    if q == tokens.count { return 1 << UInt64(u - 1) }
-    if u == units.count { return 0 }
-    let slot = q * stride + u
-    if memo[slot] != .max { return memo[slot] }
-    let result = compute(q: q, u: u)
-    memo[slot] = result
-    return result
+extension PlaceMatcher {
+  /// The corpus's places as the matcher reads them, viewed once for many matches.
+  ///
+  /// Valid only inside the ``PlaceMatcher/withPlaces(_:)`` call that made it: do not let it
+  /// escape the closure.
+  public struct Places {
+    let walk: MatchWalk
+    let unitStarts: UnsafeBufferPointer<Int32>
+    let units: UnsafeBufferPointer<UInt32>
+    let tokens: UnsafeBufferPointer<UInt16>
+    let alternateStarts: UnsafeBufferPointer<Int32>
+    let alternateTokens: UnsafeBufferPointer<UInt16>
+    let shortLengths: UnsafeBufferPointer<UInt8>
+    let letterMasks: UnsafeBufferPointer<UInt64>
+    let pinyinStarts: UnsafeBufferPointer<Int32>
+    let pinyinBytes: UnsafeBufferPointer<UInt8>
+    let pinyinUnitEnds: UnsafeBufferPointer<UInt8>
+    let aliasStarts: UnsafeBufferPointer<Int32>
+    let aliasEnds: UnsafeBufferPointer<Int32>
+    let aliasUnits: UnsafeBufferPointer<UInt32>
+
+    /// The place's best match (MatchSpec §5.3), or `nil`.
+    ///
+    /// - Complexity: O(m · n · a) for a query of m tokens, a name of n units and a reading
+    ///   sequences in `syllable` mode; O(m · n) in `seed` mode (m is at most about 6n: a query
+    ///   needing more units than the name has is rejected at once).
+    public func match(_ prepared: PreparedQuery, mode: MatchMode, at index: Int) -> Match? {
+      let first = Int(unitStarts[index])
+      let n = Int(unitStarts[index + 1]) - first
+      let aliasFirst = Int(aliasStarts[index])
+      let aliasLast = Int(aliasStarts[index + 1])
+      // Two necessary conditions that most places fail: enough units, and every query letter
+      // (the mask holds the aliases' letters; an alias match needs no units). Aliases are for
+      // `syllable` mode only (MatchSpec §8).
+      let hasAliases = mode == .syllable && aliasLast != aliasFirst
+      guard
+        prepared.minimumUnits(mode) <= n && prepared.letterMask & ~letterMasks[index] == 0 || hasAliases
+      else { return nil }
+      let alternateFirst = Int(alternateStarts[index])
+      let aliasBase = aliasFirst == 0 ? 0 : Int(aliasEnds[aliasFirst - 1])
+      let aliasEnd = aliasLast == 0 ? 0 : Int(aliasEnds[aliasLast - 1])
+      let place = PlaceView(
+        units: slice(units, first, n), canonical: slice(tokens, first, n),
+        alternates: slice(alternateTokens, alternateFirst, Int(alternateStarts[index + 1]) - alternateFirst),
+        pinyin: mode == .seed
+          ? slice(pinyinBytes, Int(pinyinStarts[index]), Int(pinyinStarts[index + 1] - pinyinStarts[index]))
+          : .init(start: nil, count: 0),
+        pinyinUnitEnds: mode == .seed ? slice(pinyinUnitEnds, first, n) : .init(start: nil, count: 0),
+        shortLength: Int(shortLengths[index]),
+        aliasUnits: hasAliases ? slice(aliasUnits, aliasBase, aliasEnd - aliasBase) : .init(start: nil, count: 0),
+        aliasEnds: hasAliases ? slice(aliasEnds, aliasFirst, aliasLast - aliasFirst) : .init(start: nil, count: 0),
+        aliasBase: aliasBase)
+      return walk.match(prepared, mode: mode, place: place)
+    }
+
+    @inline(__always)
+    private func slice<T>(_ buffer: UnsafeBufferPointer<T>, _ start: Int, _ count: Int) -> UnsafeBufferPointer<T> {
+      UnsafeBufferPointer(start: buffer.baseAddress.map { $0 + start }, count: count)
+    }
   }
 
-  private mutating func compute(q: Int, u: Int) -> UInt64 {
-    let m = tokens.count
-    let t = tokens[q]
-    // §3.4 A boundary mark falls between two pieces: at least one unit is behind (leading
-    // marks are dropped by normalization) and one ahead (trailing ones too).
-    if t == NormalizedQuery.boundary { return ends(q: q + 1, u: u) }
-    // §3.1 A Hanzi piece matches the same character.
-    if !Hanzi.isLatin(t) { return units[u] == t ? ends(q: q + 1, u: u + 1) : 0 }
-    let token = Int(readings[u])
-    switch kinds[token] {
-    case .opaque:
-      return 0
-    case .literal:  // §3.3
-      return units[u] == t ? ends(q: q + 1, u: u + 1) : 0
-    case .syllable:  // §3.2
-      let start = Int(spellingStarts[token])
-      let length = Int(spellingStarts[token + 1]) - start
-      let twoLetterInitial =
-        length >= 2 && Syllabary.hasTwoLetterInitial(spellingBytes[start], spellingBytes[start + 1])
-      var result: UInt64 = 0
-      var k = 0
-      // Every admissible piece is a prefix of the syllable: the whole syllable, its initial,
-      // or (last piece only) any non-empty prefix.
-      while k < length && q + k < m && UInt32(spellingBytes[start + k]) == tokens[q + k] {
-        k += 1
-        let isWhole = k == length
-        let isInitial = !wholePieces && (k == 1 || (k == 2 && twoLetterInitial))
-        if isWhole || isInitial {
-          result |= ends(q: q + k, u: u + 1)
-        } else if q + k == m && !wholePieces {
-          result |= 1 << UInt64(u)
+  /// Calls `body` with the corpus's places viewed once, for matching many of them against one
+  /// query without taking a reference per place.
+  ///
+  /// ```swift
+  /// let prepared = matcher.prepare(query)
+  /// let matches = matcher.withPlaces { places in
+  ///   candidates.compactMap { places.match(prepared, mode: .syllable, at: $0) }
+  /// }
+  /// ```
+  public func withPlaces<R>(_ body: (Places) throws -> R) rethrows -> R {
+    let c = corpus
+    return try withWalk { walk in
+      try c.unitStarts.withUnsafeBufferPointer { unitStarts in
+        try c.units.withUnsafeBufferPointer { units in
+          try c.tokens.withUnsafeBufferPointer { tokens in
+            try c.alternateStarts.withUnsafeBufferPointer { alternateStarts in
+              try c.alternateTokens.withUnsafeBufferPointer { alternateTokens in
+                try c.shortLengths.withUnsafeBufferPointer { shortLengths in
+                  try c.letterMasks.withUnsafeBufferPointer { letterMasks in
+                    try c.pinyinStarts.withUnsafeBufferPointer { pinyinStarts in
+                      try c.pinyinBytes.withUnsafeBufferPointer { pinyinBytes in
+                        try c.pinyinUnitEnds.withUnsafeBufferPointer { pinyinUnitEnds in
+                          try c.aliasStarts.withUnsafeBufferPointer { aliasStarts in
+                            try c.aliasEnds.withUnsafeBufferPointer { aliasEnds in
+                              try c.aliasUnits.withUnsafeBufferPointer { aliasUnits in
+                                try body(
+                                  Places(
+                                    walk: walk, unitStarts: unitStarts, units: units, tokens: tokens,
+                                    alternateStarts: alternateStarts, alternateTokens: alternateTokens,
+                                    shortLengths: shortLengths, letterMasks: letterMasks,
+                                    pinyinStarts: pinyinStarts, pinyinBytes: pinyinBytes,
+                                    pinyinUnitEnds: pinyinUnitEnds, aliasStarts: aliasStarts, aliasEnds: aliasEnds,
+                                    aliasUnits: aliasUnits))
+                              }
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
         }
       }
-      return result
     }
   }
 }

@@ -135,8 +135,15 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
   ///   candidate; all places when the query selects no list (a query of boundary marks only is
   ///   empty, so this does not happen for a non-empty query).
   package func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void) {
+    matcher.withPlaces { places in forEachMatch(query, mode: mode, places: places, body) }
+  }
+
+  private func forEachMatch(
+    _ query: PlaceMatcher.PreparedQuery, mode: MatchMode, places: PlaceMatcher.Places,
+    _ body: (Int, PackedMatch) -> Void
+  ) {
     func verify(_ place: Int) {
-      if let match = matcher.match(query, mode: mode, at: place) { body(place, PackedMatch(match)) }
+      if let match = places.match(query, mode: mode, at: place) { body(place, PackedMatch(match)) }
     }
     // The places with an alias that begins with the query are verified once, apart from the
     // others (the matcher reports a place's best match, by name or by alias).

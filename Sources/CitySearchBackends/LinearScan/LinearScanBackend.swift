@@ -19,8 +19,8 @@ public struct LinearScanBackend: SearchBackend {
   ///   O(k log k) to sort the k matches.
   public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
     let prepared = matcher.prepare(query)
-    return .rankingEveryPlace(query, mode: mode, limit: limit, in: corpus) {
-      matcher.match(prepared, mode: mode, at: $0)
+    return matcher.withPlaces { places in
+      .rankingEveryPlace(query, mode: mode, limit: limit, in: corpus) { places.match(prepared, mode: mode, at: $0) }
     }
   }
 }

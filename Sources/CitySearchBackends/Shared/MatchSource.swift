@@ -81,9 +81,11 @@ public struct NarrowingSession: SearchSession {
     let prepared = source.matcher.prepare(query)
     var result: [(index: Int32, match: PackedMatch)] = []
     if let previous = stack.last?.matches, previous.count <= source.candidateEstimate(prepared, mode: mode) {
-      for (index, _) in previous {
-        if let match = source.matcher.match(prepared, mode: mode, at: Int(index)) {
-          result.append((index, PackedMatch(match)))
+      source.matcher.withPlaces { places in
+        for (index, _) in previous {
+          if let match = places.match(prepared, mode: mode, at: Int(index)) {
+            result.append((index, PackedMatch(match)))
+          }
         }
       }
     } else {

@@ -1,0 +1,305 @@
+/// One place as the matcher's walk reads it: unsafe views of its units, readings, joined
+/// pinyin and aliases, so that matching takes no references. Made from a corpus by
+/// ``PlaceMatcher/Places`` and from a ``PlaceMatcher/Subject`` by the matcher; valid only as
+/// long as the storage it views.
+struct PlaceView {
+  var units: UnsafeBufferPointer<UInt32>
+  /// One token per unit.
+  var canonical: UnsafeBufferPointer<UInt16>
+  /// The alternate sequences, flattened, each as long as `units`.
+  var alternates: UnsafeBufferPointer<UInt16>
+  /// The joined canonical pinyin and, per unit, where its syllable ends in it (`seed` mode).
+  var pinyin: UnsafeBufferPointer<UInt8>
+  var pinyinUnitEnds: UnsafeBufferPointer<UInt8>
+  var shortLength: Int
+  /// The aliases' tokens, and where each alias ends as an index of the storage that
+  /// `aliasUnits` starts at `aliasBase` of.
+  var aliasUnits: UnsafeBufferPointer<UInt32>
+  var aliasEnds: UnsafeBufferPointer<Int32>
+  var aliasBase: Int
+
+  var alternateCount: Int { units.isEmpty ? 0 : alternates.count / units.count }
+
+  func alternate(_ k: Int) -> UnsafeBufferPointer<UInt16> {
+    UnsafeBufferPointer(rebasing: alternates[k * units.count..<(k + 1) * units.count])
+  }
+}
+
+/// The matcher's walks of MatchSpec §3, §4 and §8 over one ``PlaceView``, with the syllabary's
+/// spellings as unsafe views too.
+struct MatchWalk {
+  /// Token spellings, flattened: token `t` is `spellingBytes[spellingStarts[t]..<spellingStarts[t + 1]]`.
+  let spellingBytes: UnsafeBufferPointer<UInt8>
+  let spellingStarts: UnsafeBufferPointer<Int32>
+  let kinds: UnsafeBufferPointer<Syllabary.Kind>
+
+  /// The place's best match (MatchSpec §5.3), or `nil`.
+  func match(_ prepared: PlaceMatcher.PreparedQuery, mode: MatchMode, place: PlaceView) -> Match? {
+    let query = prepared.query
+    guard !query.isEmpty else { return nil }
+    switch mode {
+    case .syllable:
+      let name =
+        prepared.minimumUnits(mode) <= place.units.count
+        ? syllableMatch(query, place, mayBeWholePieces: prepared.mayBeWholePieces) : nil
+      if place.aliasEnds.isEmpty
+        || name.map({ $0.spellingClass == 0 && $0.matchClass == 0 && $0.readingClass == 0 }) == true
+      {
+        return name
+      }
+      guard let alias = aliasMatch(prepared.needle, place) else { return name }
+      return name.map { Swift.min($0, alias) } ?? alias
+    case .seed:
+      return prepared.minimumUnits(mode) <= place.units.count ? seedMatch(prepared, place) : nil
+    }
+  }
+
+  // MARK: - Aliases (MatchSpec §8)
+
+  /// The best alias match: the query without its boundary marks is an alias (class 0) or a
+  /// prefix of one (class 1); it reports the whole name, with reading class 1.
+  private func aliasMatch(_ needle: [UInt32], _ place: PlaceView) -> Match? {
+    var start = 0
+    var best: Match?
+    for end in place.aliasEnds {
+      let alias = place.aliasUnits[start..<Int(end) - place.aliasBase]
+      start = Int(end) - place.aliasBase
+      guard alias.starts(with: needle) else { continue }
+      let whole = alias.count == needle.count
+      let found = Match(
+        start: 0, end: place.units.count, matchClass: whole ? 0 : 1, readingClass: 1, spellingClass: whole ? 0 : 1)
+      if found.matchClass == 0 { return found }
+      best = found
+    }
+    return best
+  }
+
+  // MARK: - Syllable mode (MatchSpec §3)
+
+  /// The best match: the query read as whole syllables (spelling class 0) if the place has such
+  /// a match in any reading sequence, else with initials and a last prefix (spelling class 1).
+  /// Both come from one walk per reading sequence (`RunWalker` carries both end sets).
+  private func syllableMatch(_ query: NormalizedQuery, _ place: PlaceView, mayBeWholePieces: Bool) -> Match? {
+    guard firstPieceCanStart(query.tokens[0], place) else { return nil }
+    var whole: Match?
+    var any: Match?
+    /// Folds one reading sequence's runs in; true when nothing can beat the result any more.
+    func consider(_ readings: UnsafeBufferPointer<UInt16>, readingClass: Int) -> Bool {
+      let runs = bestRuns(
+        query, units: place.units, readings: readings, shortLength: place.shortLength,
+        wholeToo: mayBeWholePieces, anyToo: whole == nil)
+      if let run = runs.whole {
+        let candidate = Match(
+          start: run.start, end: run.end, matchClass: run.matchClass, readingClass: readingClass, spellingClass: 0)
+        if whole == nil || candidate < whole! { whole = candidate }
+      } else if whole == nil, let run = runs.any {
+        let candidate = Match(
+          start: run.start, end: run.end, matchClass: run.matchClass, readingClass: readingClass, spellingClass: 1)
+        if any == nil || candidate < any! { any = candidate }
+      }
+      // The canonical sequence's class-0 run beats every alternate's run of its spelling class.
+      return readingClass == 0 && (whole ?? any)?.matchClass == 0 && (whole != nil || !mayBeWholePieces)
+    }
+    if consider(place.canonical, readingClass: 0) { return whole ?? any }
+    for k in 0..<place.alternateCount {
+      _ = consider(place.alternate(k), readingClass: 1)
+    }
+    return whole ?? any
+  }
+
+  /// A necessary condition, cheap to test: the query's first token (never a boundary) must
+  /// match some unit, as the same Hanzi or as the first letter of a reading (canonical or
+  /// alternate) or literal. Most places fail it, and skip the walk.
+  private func firstPieceCanStart(_ first: UInt32, _ place: PlaceView) -> Bool {
+    if !Hanzi.isLatin(first) { return place.units.contains(first) }
+    let letter = UInt8(truncatingIfNeeded: first)
+    func starts(_ token: UInt16) -> Bool {
+      kinds[Int(token)] != .opaque && spellingBytes[Int(spellingStarts[Int(token)])] == letter
+    }
+    return place.canonical.contains(where: starts) || place.alternates.contains(where: starts)
+  }
+
+  typealias Run = (start: Int, end: Int, matchClass: Int)
+
+  /// The lowest (class, start, end) run of `units` read as `readings` that the query matches
+  /// as whole pieces (when `wholeToo`), and with any admissible pieces (when `anyToo`), from
+  /// one memoized walk.
+  private func bestRuns(
+    _ query: NormalizedQuery, units: UnsafeBufferPointer<UInt32>, readings: UnsafeBufferPointer<UInt16>,
+    shortLength: Int, wholeToo: Bool, anyToo: Bool
+  ) -> (whole: Run?, any: Run?) {
+    let n = units.count
+    let stride = n + 1
+    return query.tokens.withUnsafeBufferPointer { tokens in
+      withUnsafeTemporaryAllocation(of: RunWalker.Ends.self, capacity: (tokens.count + 1) * stride) { memo in
+        memo.initialize(repeating: RunWalker.Ends.notComputed)
+        var walker = RunWalker(
+          tokens: tokens, units: units, readings: readings, spellingBytes: spellingBytes,
+          spellingStarts: spellingStarts, kinds: kinds, memo: memo, stride: stride)
+        /// Start 0: class 0 if the run covers the short name or the whole name, else class 1;
+        /// a later start: class 2.
+        func lowest(_ endSet: (RunWalker.Ends) -> UInt64) -> Run? {
+          let fromFirst = endSet(walker.ends(q: 0, u: 0))
+          if fromFirst != 0 {
+            for end in [shortLength, n] where fromFirst & (1 << UInt64(end - 1)) != 0 {
+              return (0, end, 0)
+            }
+            return (0, fromFirst.trailingZeroBitCount + 1, 1)
+          }
+          for start in 1..<max(n, 1) {
+            let ends = endSet(walker.ends(q: 0, u: start))
+            if ends != 0 { return (start, ends.trailingZeroBitCount + 1, 2) }
+          }
+          return nil
+        }
+        let whole = wholeToo ? lowest { $0.whole } : nil
+        return (whole, whole == nil && anyToo ? lowest { $0.any } : nil)
+      }
+    }
+  }
+
+  // MARK: - Seed mode (MatchSpec §4)
+
+  private func seedMatch(_ prepared: PlaceMatcher.PreparedQuery, _ place: PlaceView) -> Match? {
+    let units = place.units
+    let n = units.count
+    let shortLength = place.shortLength
+    var best: Match?
+    func consider(offset: Int, length: Int, whole: Int, short: Int, range: Range<Int>) {
+      let matchClass = offset == 0 && (length == whole || length == short) ? 0 : (offset == 0 ? 1 : 2)
+      let candidate = Match(start: range.lowerBound, end: range.upperBound, matchClass: matchClass, readingClass: 0)
+      if best == nil || candidate < best! { best = candidate }
+    }
+
+    // §4.1 The name itself.
+    let needle = prepared.needle
+    Self.forEachOccurrence(of: needle, in: units) { offset in
+      consider(
+        offset: offset, length: needle.count, whole: n, short: shortLength, range: offset..<offset + needle.count)
+    }
+    guard let latin = prepared.latinNeedle else { return best }
+
+    // §4.2 The joined canonical pinyin; `ends[u]` is where unit u's syllable ends.
+    let pinyin = place.pinyin
+    let ends = place.pinyinUnitEnds
+    let shortPinyin = shortLength > 0 ? Int(ends[shortLength - 1]) : 0
+    Self.forEachOccurrence(of: latin, in: pinyin) { offset in
+      // The units whose syllable overlaps [offset, offset + count).
+      var first = 0
+      while Int(ends[first]) <= offset { first += 1 }
+      var last = first
+      while last + 1 < n && Int(ends[last]) < offset + latin.count { last += 1 }
+      consider(offset: offset, length: latin.count, whole: pinyin.count, short: shortPinyin, range: first..<last + 1)
+    }
+
+    // §4.3 The initials, one letter per unit with a reading.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: n) { initials in
+      withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { initialUnits in
+        var count = 0
+        var shortInitials = 0
+        for (u, token) in place.canonical.enumerated() where kinds[Int(token)] != .opaque {
+          initials[count] = spellingBytes[Int(spellingStarts[Int(token)])]
+          initialUnits[count] = u
+          count += 1
+          if u < shortLength { shortInitials += 1 }
+        }
+        Self.forEachOccurrence(of: latin, in: UnsafeBufferPointer(rebasing: initials[0..<count])) { offset in
+          consider(
+            offset: offset, length: latin.count, whole: count, short: shortInitials,
+            range: initialUnits[offset]..<initialUnits[offset + latin.count - 1] + 1)
+        }
+      }
+    }
+    return best
+  }
+
+  /// Calls `body` with the offset (from the collection's start) of every occurrence of `needle`.
+  static func forEachOccurrence<C: RandomAccessCollection>(
+    of needle: [C.Element], in haystack: C, _ body: (Int) -> Void
+  ) where C.Element: Equatable, C.Index == Int {
+    guard !needle.isEmpty, needle.count <= haystack.count else { return }
+    let base = haystack.startIndex
+    for offset in 0...(haystack.count - needle.count) where haystack[base + offset] == needle[0] {
+      var k = 1
+      while k < needle.count && haystack[base + offset + k] == needle[k] { k += 1 }
+      if k == needle.count { body(offset) }
+    }
+  }
+}
+
+/// The memoized walk of MatchSpec §3 over one reading sequence: `ends(q, u)` is the set of
+/// units `e` such that query tokens `q...` can be split into pieces matched to units `u..<e`,
+/// as a bit set (bit `e - 1`), once for any admissible pieces and once for whole pieces only
+/// (spelling class 0, §5.2). It does not depend on where the run started, so one memo serves
+/// every start.
+struct RunWalker {
+  /// The two end sets of one memo slot; `whole` is a subset of `any`.
+  struct Ends {
+    var any: UInt64
+    var whole: UInt64
+    /// Names have at most 63 units, so no end set has bit 63.
+    static let notComputed = Ends(any: .max, whole: .max)
+  }
+
+  let tokens: UnsafeBufferPointer<UInt32>
+  let units: UnsafeBufferPointer<UInt32>
+  let readings: UnsafeBufferPointer<UInt16>
+  let spellingBytes: UnsafeBufferPointer<UInt8>
+  let spellingStarts: UnsafeBufferPointer<Int32>
+  let kinds: UnsafeBufferPointer<Syllabary.Kind>
+  let memo: UnsafeMutableBufferPointer<Ends>
+  let stride: Int
+
+  mutating func ends(q: Int, u: Int) -> Ends {
+    if q == tokens.count {
+      let end: UInt64 = 1 << UInt64(u - 1)
+      return Ends(any: end, whole: end)
+    }
+    if u == units.count { return Ends(any: 0, whole: 0) }
+    let slot = q * stride + u
+    if memo[slot].any != .max { return memo[slot] }
+    let result = compute(q: q, u: u)
+    memo[slot] = result
+    return result
+  }
+
+  private mutating func compute(q: Int, u: Int) -> Ends {
+    let none = Ends(any: 0, whole: 0)
+    let m = tokens.count
+    let t = tokens[q]
+    // §3.4 A boundary mark falls between two pieces: at least one unit is behind (leading
+    // marks are dropped by normalization) and one ahead (trailing ones too).
+    if t == NormalizedQuery.boundary { return ends(q: q + 1, u: u) }
+    // §3.1 A Hanzi piece matches the same character.
+    if !Hanzi.isLatin(t) { return units[u] == t ? ends(q: q + 1, u: u + 1) : none }
+    let token = Int(readings[u])
+    switch kinds[token] {
+    case .opaque:
+      return none
+    case .literal:  // §3.3
+      return units[u] == t ? ends(q: q + 1, u: u + 1) : none
+    case .syllable:  // §3.2
+      let start = Int(spellingStarts[token])
+      let length = Int(spellingStarts[token + 1]) - start
+      let twoLetterInitial =
+        length >= 2 && Syllabary.hasTwoLetterInitial(spellingBytes[start], spellingBytes[start + 1])
+      var result = none
+      var k = 0
+      // Every admissible piece is a prefix of the syllable: the whole syllable (the only one
+      // that keeps spelling class 0), its initial, or (last piece only) any non-empty prefix.
+      while k < length && q + k < m && UInt32(spellingBytes[start + k]) == tokens[q + k] {
+        k += 1
+        if k == length {
+          let next = ends(q: q + k, u: u + 1)
+          result.any |= next.any
+          result.whole |= next.whole
+        } else if k == 1 || (k == 2 && twoLetterInitial) {
+          result.any |= ends(q: q + k, u: u + 1).any
+        } else if q + k == m {
+          result.any |= 1 << UInt64(u)
+        }
+      }
+      return result
+    }
+  }
+}
