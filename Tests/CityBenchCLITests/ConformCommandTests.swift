@@ -3,9 +3,9 @@ import Testing
 
 @Suite struct ConformCommandTests {
   @Test func indexedBackendsConformOnASliceOfCities() throws {
-    let r = try CLI.run(["conform", "--tier", "cities", "--every", "150", "--backends", "trie,inverted-index"])
+    let r = try CLI.run(["conform", "--corpus", "cities", "--every", "400", "--backends", "trie,inverted-index"])
     #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
-    #expect(r.stdout.contains("== cities: 3211 places; exhaustive over one place in 150"))
+    #expect(r.stdout.contains("== cities: 3211 places; exhaustive over one place in 400"))
     #expect(r.stdout.contains("trie: built in"))
     #expect(r.stdout.contains("session keystrokes: conforms"))
     #expect(r.stdout.hasSuffix("conform: every backend conforms\n"))
@@ -16,7 +16,7 @@ import Testing
     let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID()).tsv").path
     try "backend\tid\tname\tnote\n".write(toFile: empty, atomically: true, encoding: .utf8)
     let r = try CLI.run([
-      "conform", "--tier", "cities", "--every", "400", "--backends", "icu-cached", "--icu-raw", "--mode", "syllable",
+      "conform", "--corpus", "cities", "--every", "400", "--backends", "icu-cached", "--icu-raw", "--mode", "syllable",
       "--expected", empty,
     ])
     #expect(r.status == 1)
@@ -27,15 +27,15 @@ import Testing
   }
 
   @Test func usageAndFileErrors() throws {
-    let tier = try CLI.run(["conform", "--tier", "moon"])
-    #expect(tier.status == 2)
+    let tier = try CLI.run(["conform", "--corpus", "moon"])
+    #expect(tier.status == 64)
     #expect(tier.stderr.contains("unknown tier 'moon'"))
     let backend = try CLI.run(["conform", "--backends", "trie,nope"])
-    #expect(backend.status == 2)
+    #expect(backend.status == 64)
     #expect(backend.stderr.contains("unknown backend 'nope'"))
     let bad = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID()).tsv").path
     try "backend\tid\tname\tnote\ntrie\tx\ty\tz\n".write(toFile: bad, atomically: true, encoding: .utf8)
-    let file = try CLI.run(["conform", "--tier", "cities", "--expected", bad])
+    let file = try CLI.run(["conform", "--corpus", "cities", "--expected", bad])
     #expect(file.status == 1)
     #expect(file.stderr.contains("\(bad):2"))
   }

@@ -73,7 +73,7 @@ import Testing
     }
     #expect(answers.count == 1)
     let misuse = try CLI.run(["search", "--timing", "bj"])
-    #expect(misuse.status == 2)
+    #expect(misuse.status == 64)
   }
 
   @Test func queriesFromAFile() throws {
@@ -140,13 +140,44 @@ import Testing
     (["search", "--queries", "-", "bj"], "give either QUERY or --queries, not both"),
     (["browse", "--level", "2", "黑龙江省"], "give either PLACE or --level, not both"),
     (["browse", "--level", "9"], "option '--level' expects a whole number from 1 to 5"),
+    (["gate", "--current", "results.json", "--mode", "seed"], "option '--mode' sets up a benchmark run"),
+    (["gate", "--rounds", "0"], "option '--rounds' expects a whole number"),
+    (["gate", "--relevance", "on"], "the gate compares latency only"),
+    (["conform", "--tier", "cities"], "unknown option '--tier'"),
+    (["help", "nope"], "unknown command 'nope'"),
   ])
-  func usageErrorsExitTwo(_ arguments: [String], _ message: String) throws {
+  func usageErrorsAreTwoLinesAndExit64(_ arguments: [String], _ message: String) throws {
     let r = try CLI.run(arguments)
-    #expect(r.status == 2)
+    #expect(r.status == 64)
     #expect(r.stderr.contains(message), "\(r.stderr)")
-    #expect(r.stderr.contains("Usage: citybench"))
+    // The error, then where to read more: never the whole usage pushing the error away.
+    let lines = r.stderr.split(separator: "\n")
+    #expect(lines.count == 2, "\(r.stderr)")
+    #expect(lines.last?.hasPrefix("Run 'citybench ") == true && lines.last?.contains("help") == true)
     #expect(r.stdout.isEmpty)
+  }
+
+  @Test func everyCommandHasHelpBothWays() throws {
+    let general = try CLI.run(["help"])
+    #expect(general.status == 0)
+    let names = general.stdout.split(separator: "\n", omittingEmptySubsequences: false).drop {
+      !$0.hasPrefix("Commands:")
+    }.dropFirst()
+      .prefix { !$0.isEmpty }.map { String($0.split(separator: " ")[0]) }
+    #expect(names.count == 12, "\(general.stdout)")
+    for name in names {
+      let asFlag = try CLI.run([name, "--help"])
+      let asTopic = try CLI.run(["help", name])
+      #expect(asFlag.status == 0 && asTopic.status == 0, "\(name)")
+      #expect(asFlag.stdout.hasPrefix("Usage: citybench"), "\(name)")
+      #expect(asFlag.stdout == asTopic.stdout, "\(name)")
+    }
+  }
+
+  @Test func versionNamesThePackageAndCommit() throws {
+    let r = try CLI.run(["--version"])
+    #expect(r.status == 0)
+    #expect(r.stdout.hasPrefix("citybench 2.0.0 (match contract 2.0; commit "), "\(r.stdout)")
   }
 
   @Test func malformedCorpusExitsOneNamingFileAndLine() throws {
@@ -192,6 +223,19 @@ import Testing
     #expect(r.stderr.contains("110105  北京市/朝阳区"))
   }
 
+  @Test func placeWhoseChildrenAreInTheNextTierSaysSo() throws {
+    let r = try CLI.run(["browse", "吉林省/长春市/朝阳区"])
+    #expect(r.status == 0)
+    #expect(r.stdout.contains("0 places\n"))
+    #expect(r.stdout.contains("they are in 'towns': citybench browse --corpus towns 吉林省/长春市/朝阳区"))
+  }
+
+  @Test func placeOfTheNextTierSaysSo() throws {
+    let r = try CLI.run(["browse", "北京市/海淀区/海淀街道"])
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("it is in the 'towns' tier: citybench browse --corpus towns 北京市/海淀区/海淀街道"))
+  }
+
   @Test func unknownPlace() throws {
     let r = try CLI.run(["browse", "亚特兰蒂斯"])
     #expect(r.status == 1)
@@ -205,7 +249,9 @@ import Testing
     #expect(r.status == 0)
     #expect(r.stdout.contains("corpus 'cities': 3211 places"))
     #expect(r.stdout.contains("linear: "))
-    #expect(r.stdout.contains("zhongqing  syllable     1 results  重庆市"))
+    #expect(r.stdout.contains("zhongqing  syllable     1 result   重庆市"))
+    // A wide character takes two columns: 長沙 is padded as four.
+    #expect(r.stdout.contains("  長沙       syllable"))
   }
 }
 

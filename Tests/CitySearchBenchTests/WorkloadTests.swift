@@ -85,9 +85,12 @@ import Testing
   @Test func sameSeedSameWorkload() {
     let a = WorkloadGenerator(corpus: corpus, configuration: .init(places: 50, seed: 9)).generate()
     let b = WorkloadGenerator(corpus: corpus, configuration: .init(places: 50, seed: 9)).generate()
-    let c = WorkloadGenerator(corpus: corpus, configuration: .init(places: 50, seed: 10)).generate()
     #expect(a == b)
-    #expect(a.checksum != c.checksum)
+    // Another seed draws other targets (generating it whole would take as long again).
+    var nine = SplitMix64(seed: 9)
+    var ten = SplitMix64(seed: 10)
+    let generator = WorkloadGenerator(corpus: corpus, configuration: .init(places: 400, seed: 9))
+    #expect(generator.targets(random: &nine) != generator.targets(random: &ten))
   }
 
   @Test func targetsAreEveryProvinceAndPrefectureThenASample() {

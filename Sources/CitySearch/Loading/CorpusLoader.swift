@@ -11,6 +11,15 @@ public enum CorpusTier: String, Sendable, CaseIterable {
 
   /// The tier's file name inside the corpus directory.
   public var fileName: String { "\(rawValue).tsv" }
+
+  /// The next larger tier, which holds every place of this one and the level below.
+  public var next: CorpusTier? {
+    switch self {
+    case .cities: .towns
+    case .towns: .villages
+    case .villages: nil
+    }
+  }
 }
 
 /// The file formats a corpus can come in (Corpus/README.md).

@@ -3,7 +3,7 @@ import CitySearchBackends
 import CitySearchConformance
 
 /// Generates a tier's workload from a seed, so that the committed file can be re-made exactly
-/// (`citybench workload --tier T --seed N`).
+/// (`citybench workload --corpus T --seed N`).
 ///
 /// Targets are every province and prefecture of the corpus plus a seeded sample of the other
 /// places. Each target gets one session in every ``InputStyle``. A person stops typing once

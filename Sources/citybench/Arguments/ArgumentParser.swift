@@ -1,4 +1,5 @@
-/// A usage error: printed with the command's usage, exit status 2.
+/// A usage error: printed in one line with a pointer to the command's `--help`, exit status 64
+/// (``ExitStatus/usage``).
 struct UsageError: Error, CustomStringConvertible {
   let message: String
   var description: String { message }
@@ -14,6 +15,16 @@ struct ParsedArguments {
     let flags: Set<String>
     let aliases: [String: String]
     let maximumPositionals: Int
+
+    /// Every spec also takes `--help` and `-h` (see ``Command/main(_:)``).
+    init(
+      valued: Set<String> = [], flags: Set<String> = [], aliases: [String: String] = [:], maximumPositionals: Int = 0
+    ) {
+      self.valued = valued
+      self.flags = flags.union(["--help"])
+      self.aliases = aliases.merging(["-h": "--help"]) { own, _ in own }
+      self.maximumPositionals = maximumPositionals
+    }
   }
 
   private(set) var values: [String: String] = [:]

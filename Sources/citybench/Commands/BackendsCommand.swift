@@ -5,7 +5,10 @@ import Foundation
 
 /// `citybench backends`: lists the backends; with `--build`, builds each on a corpus and
 /// reports build time and memory.
-enum BackendsCommand {
+enum BackendsCommand: Command {
+  static let name = "backends"
+  static let summary = "list the search backends; --build measures their build time and memory"
+
   static let usage = """
     Usage: citybench backends [--build [options]]
 
@@ -24,15 +27,10 @@ enum BackendsCommand {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--backends", "--options"]), flags: ["--help", "--build", "--icu-raw"],
-    aliases: ["-h": "--help"], maximumPositionals: 0)
+    valued: CorpusOptions.valued.union(["--backends", "--options"]), flags: ["--build", "--icu-raw"],
+    maximumPositionals: 0)
 
-  static func run(_ arguments: [String]) throws -> Int32 {
-    let args = try ParsedArguments(arguments, spec: spec)
-    if args.has("--help") {
-      print(usage)
-      return 0
-    }
+  static func run(_ args: ParsedArguments) throws -> Int32 {
     let types: [any SearchBackend.Type]
     do {
       types = try BackendCatalog.select(args["--backends"])

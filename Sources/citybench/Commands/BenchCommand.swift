@@ -3,7 +3,10 @@ import CitySearchBench
 import Foundation
 
 /// `citybench bench`: the per-keystroke latency benchmark.
-enum BenchCommand {
+enum BenchCommand: Command {
+  static let name = "bench"
+  static let summary = "the per-keystroke latency benchmark and its reports"
+
   static let usage = """
     Usage: citybench bench [options]
 
@@ -23,15 +26,9 @@ enum BenchCommand {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: BenchOptions.valued.union(["--out", "--format"]), flags: ["--help"], aliases: ["-h": "--help"],
-    maximumPositionals: 0)
+    valued: BenchOptions.valued.union(["--out", "--format"]), maximumPositionals: 0)
 
-  static func run(_ arguments: [String]) throws -> Int32 {
-    let args = try ParsedArguments(arguments, spec: spec)
-    if args.has("--help") {
-      print(usage)
-      return 0
-    }
+  static func run(_ args: ParsedArguments) throws -> Int32 {
     let options = try BenchOptions(args)
     let formats = try reportFormats(args["--format"])
     let directory = args["--out"] ?? "citybench-report"
@@ -76,13 +73,13 @@ enum BenchCommand {
         b.build.heapBytes.map(megabytes) ?? "n/a", status,
       ])
     }
-    let widths = rows[0].indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
+    let widths = rows[0].indices.map { c in rows.map { $0[c].terminalColumns }.max() ?? 0 }
     var out =
       "\(m.corpus.name), \(m.mode) mode: \(Formatting.count(m.workload.keystrokes)) keystrokes × \(m.rounds) rounds, \(m.buildConfiguration) build\n"
     for row in rows {
       out +=
         row.enumerated().map { c, cell in
-          c == 0 ? cell.padding(toLength: widths[c], withPad: " ", startingAt: 0) : cell.leftPadded(widths[c])
+          c == 0 ? cell.padded(toColumns: widths[c]) : cell.leftPadded(widths[c])
         }.joined(separator: "  ") + "\n"
     }
     if let noise = results.noiseFloor {

@@ -2,7 +2,10 @@ import CitySearch
 import CitySearchBackends
 
 /// `citybench browse`: the children of a place as a city picker lists them.
-enum BrowseCommand {
+enum BrowseCommand: Command {
+  static let name = "browse"
+  static let summary = "list places in A–Z sections with a hot section first"
+
   static let usage = """
     Usage: citybench browse [options] [PLACE]
 
@@ -20,25 +23,25 @@ enum BrowseCommand {
 
   static let spec = ParsedArguments.Spec(
     valued: CorpusOptions.valued.union(["--level", "--filter", "--mode"]),
-    flags: ["--help"], aliases: ["-h": "--help"], maximumPositionals: 1)
+    maximumPositionals: 1)
 
-  static func run(_ arguments: [String]) throws -> Int32 {
-    let args = try ParsedArguments(arguments, spec: spec)
-    if args.has("--help") {
-      print(usage)
-      return 0
-    }
+  static func run(_ args: ParsedArguments) throws -> Int32 {
     let mode = try args.choice("--mode", default: MatchMode.syllable)
     let level = args["--level"] == nil ? nil : try args.integer("--level", default: 0, range: 1...5)
     if level != nil && !args.positionals.isEmpty { throw UsageError(message: "give either PLACE or --level, not both") }
-    let corpus = try CorpusOptions(args).load()
+    let options = CorpusOptions(args)
+    let corpus = try options.load()
+    let tier = CorpusTier(rawValue: options.corpus)
 
     let places: [Int]
     if let level {
       places = (0..<corpus.count).filter { corpus.level(at: $0).rawValue == level }
     } else if let name = args.positionals.first {
       let found = corpus.lookup(name)
-      guard !found.isEmpty else { throw CommandError(message: "no place named '\(name)' in \(corpus.source)") }
+      guard !found.isEmpty else {
+        throw CommandError(
+          message: "no place named '\(name)' in \(corpus.source)" + largerTierHint(name, above: tier, options: options))
+      }
       guard found.count == 1 else {
         let listed = found.prefix(10).map {
           "  \(corpus.id(at: $0))  \(corpus.pathNames(to: $0).joined(separator: "/"))"
@@ -65,7 +68,24 @@ enum BrowseCommand {
       }
     }
     let listed = list.sections.filter { !$0.isHot }.reduce(0) { $0 + $1.places.count }
-    print("\(listed) places")
+    print("\(listed) place\(listed == 1 ? "" : "s")")
+    // A county of `cities` or a township of `towns` has its children in the next tier.
+    if let name = args.positionals.first, places.isEmpty, let tier, let next = tier.next,
+      let place = corpus.lookup(name).first, corpus.level(at: place) < .village
+    {
+      print(
+        "\(corpus.name(at: place)) has no children in '\(tier.rawValue)'; they are in '\(next.rawValue)': citybench browse --corpus \(next.rawValue) \(name)"
+      )
+    }
     return 0
+  }
+
+  /// "; it is in the 'towns' tier: …" when the next larger tier than `tier` has a place called
+  /// `name`, else "". Loads that tier, on this error path only.
+  private static func largerTierHint(_ name: String, above tier: CorpusTier?, options: CorpusOptions) -> String {
+    guard let larger = tier?.next, let directory = CorpusDirectory.locate(explicit: options.explicitDirectory),
+      let corpus = try? directory.load(larger), !corpus.lookup(name).isEmpty
+    else { return "" }
+    return "; it is in the '\(larger.rawValue)' tier: citybench browse --corpus \(larger.rawValue) \(name)"
   }
 }

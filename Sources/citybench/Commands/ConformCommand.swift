@@ -7,7 +7,10 @@ import CitySearchICU
 import Foundation
 
 /// `citybench conform`: the differential check of every backend against the reference.
-enum ConformCommand {
+enum ConformCommand: Command {
+  static let name = "conform"
+  static let summary = "check every backend against the reference (the differential check)"
+
   static let usage = """
     Usage: citybench conform [options]
 
@@ -20,13 +23,13 @@ enum ConformCommand {
     allowed), 1 otherwise.
 
     Options:
-      --tier cities|towns|villages|all
+      --corpus cities|towns|villages|all
                             which tiers to check, or a comma-separated list (default: all)
       --corpus-dir DIR      where the tiers live (default: as for 'citybench search')
       --backends A,B        the backends to check (default: every backend but the reference)
       --mode syllable|seed|both
                             (default: both)
-      --queries N           distinct queries per sampled tier (default: 20000)
+      --sample N            distinct queries per sampled tier (default: 20000)
       --seed N              the sample's seed (default: 1)
       --every N             on cities, only every N-th place's forms (default: 1, all)
       --icu-sample N        the slow 'icu' backend answers an even sample of N queries per
@@ -42,10 +45,10 @@ enum ConformCommand {
 
   static let spec = ParsedArguments.Spec(
     valued: [
-      "--tier", "--corpus-dir", "--backends", "--mode", "--queries", "--seed", "--every", "--icu-sample", "--expected",
+      "--corpus", "--corpus-dir", "--backends", "--mode", "--sample", "--seed", "--every", "--icu-sample", "--expected",
       "--write-expected",
     ],
-    flags: ["--help", "--icu-raw"], aliases: ["-h": "--help"], maximumPositionals: 0)
+    flags: ["--icu-raw"], maximumPositionals: 0)
 
   /// A backend to check: the type, its options, and the label it is reported under.
   struct Candidate {
@@ -54,13 +57,8 @@ enum ConformCommand {
     let label: String
   }
 
-  static func run(_ arguments: [String]) throws -> Int32 {
-    let args = try ParsedArguments(arguments, spec: spec)
-    if args.has("--help") {
-      print(usage)
-      return 0
-    }
-    let tierArgument = args["--tier"] ?? "all"
+  static func run(_ args: ParsedArguments) throws -> Int32 {
+    let tierArgument = args["--corpus"] ?? "all"
     let tiers: [CorpusTier] =
       tierArgument == "all"
       ? CorpusTier.allCases
@@ -79,7 +77,7 @@ enum ConformCommand {
       }
       modes = [mode]
     }
-    let sampleSize = try args.integer("--queries", default: 20_000, range: 1...10_000_000)
+    let sampleSize = try args.integer("--sample", default: 20_000, range: 1...10_000_000)
     let seed = try args.integer("--seed", default: 1, range: 0...Int.max)
     let every = try args.integer("--every", default: 1, range: 1...1_000_000)
     let icuSample =

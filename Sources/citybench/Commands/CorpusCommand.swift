@@ -2,7 +2,10 @@ import CitySearch
 import Foundation
 
 /// `citybench corpus`: what a corpus holds and how long it took to load.
-enum CorpusCommand {
+enum CorpusCommand: Command {
+  static let name = "corpus"
+  static let summary = "load a corpus and print its size and load time"
+
   static let usage = """
     Usage: citybench corpus [options]
 
@@ -15,14 +18,9 @@ enum CorpusCommand {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued, flags: ["--help"], aliases: ["-h": "--help"], maximumPositionals: 0)
+    valued: CorpusOptions.valued, maximumPositionals: 0)
 
-  static func run(_ arguments: [String]) throws -> Int32 {
-    let args = try ParsedArguments(arguments, spec: spec)
-    if args.has("--help") {
-      print(usage)
-      return 0
-    }
+  static func run(_ args: ParsedArguments) throws -> Int32 {
     let clock = ContinuousClock()
     var corpus: Corpus?
     let elapsed = try clock.measure { corpus = try CorpusOptions(args).load() }

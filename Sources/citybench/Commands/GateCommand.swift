@@ -3,7 +3,10 @@ import CitySearchBench
 import Foundation
 
 /// `citybench gate`: the latency regression gate against the committed baseline.
-enum GateCommand {
+enum GateCommand: Command {
+  static let name = "gate"
+  static let summary = "compare a run with the committed baseline (the CI regression gate)"
+
   static let usage = """
     Usage: citybench gate [options]
 
@@ -30,13 +33,17 @@ enum GateCommand {
 
   static let spec = ParsedArguments.Spec(
     valued: BenchOptions.valued.union(["--current", "--baseline", "--thresholds", "--out"]),
-    flags: ["--help", "--update-baseline"], aliases: ["-h": "--help"], maximumPositionals: 0)
+    flags: ["--update-baseline"], maximumPositionals: 0)
 
-  static func run(_ arguments: [String]) throws -> Int32 {
-    let args = try ParsedArguments(arguments, spec: spec)
-    if args.has("--help") {
-      print(usage)
-      return 0
+  static func run(_ args: ParsedArguments) throws -> Int32 {
+    // Options that would be ignored are refused: --current gates a run already made.
+    if args["--current"] != nil,
+      let ignored = BenchOptions.valued.subtracting(CorpusOptions.valued).sorted().first(where: { args[$0] != nil })
+    {
+      throw UsageError(message: "option '\(ignored)' sets up a benchmark run, and --current gates one already made")
+    }
+    if args["--relevance"] == "on" {
+      throw UsageError(message: "the gate compares latency only; it takes no '--relevance on'")
     }
     var options = try BenchOptions(args)
     options.relevance = false  // the gate compares latency; relevance is the tests' and the reports' concern

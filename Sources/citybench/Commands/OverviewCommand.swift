@@ -5,7 +5,10 @@ import Foundation
 
 /// `citybench overview`: loads the default corpus and shows what each backend answers for a
 /// few typical queries.
-enum OverviewCommand {
+enum OverviewCommand: Command {
+  static let name = "overview"
+  static let summary = "what each backend answers for a few typical queries"
+
   static let usage = """
     Usage: citybench overview
 
@@ -22,13 +25,10 @@ enum OverviewCommand {
     ("eijing", .seed, "seed-mode substring"),
   ]
 
-  static func run(_ arguments: [String]) throws -> Int32 {
-    if arguments.contains("--help") || arguments.contains("-h") {
-      print(usage)
-      return 0
-    }
-    guard arguments.isEmpty else { throw UsageError(message: "unexpected argument '\(arguments[0])'") }
-    let options = CorpusOptions(try ParsedArguments([], spec: SearchCommand.spec))
+  static let spec = ParsedArguments.Spec()
+
+  static func run(_ args: ParsedArguments) throws -> Int32 {
+    let options = CorpusOptions(corpus: CorpusTier.cities.rawValue, directory: nil)
     let clock = ContinuousClock()
     var loaded: Corpus?
     let loadTime = try clock.measure { loaded = try options.load() }
@@ -48,13 +48,13 @@ enum OverviewCommand {
 
   private static func show(_ backend: some SearchBackend, corpus: Corpus) throws {
     print("\(type(of: backend).name): \(type(of: backend).summary)")
-    let width = examples.map { $0.query.count }.max()! + 2
+    let width = examples.map(\.query.terminalColumns).max()! + 2
     for example in examples {
       let result = backend.search(example.query, mode: example.mode, limit: 3)
       let top = result.hits.map { corpus.name(at: $0.index) }.joined(separator: " ")
-      let query = example.query.padding(toLength: width, withPad: " ", startingAt: 0)
+      let count = "\(String(result.total).leftPadded(5)) \(result.total == 1 ? "result " : "results")"
       print(
-        "  \(query)\(example.mode.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0))\(String(result.total).leftPadded(5)) results  \(top)   (\(example.what))"
+        "  \(example.query.padded(toColumns: width))\(example.mode.rawValue.padded(toColumns: 9))\(count)  \(top)   (\(example.what))"
       )
     }
   }
@@ -62,8 +62,4 @@ enum OverviewCommand {
   static func milliseconds(_ d: Duration) -> String {
     String(format: "%.0f", Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15)
   }
-}
-
-extension String {
-  func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }

@@ -5,7 +5,10 @@ import Foundation
 
 /// `citybench relevance`: how many keystrokes the reference's ranking costs a person to reach
 /// the place they mean, and the hand-checked cases (docs/Relevance.md).
-enum RelevanceCommand {
+enum RelevanceCommand: Command {
+  static let name = "relevance"
+  static let summary = "keystrokes the ranking costs to reach the intended place; the hand-checked cases"
+
   static let usage = """
     Usage: citybench relevance [options]
 
@@ -20,7 +23,7 @@ enum RelevanceCommand {
       --cases FILE          the hand-checked cases (default: Benchmarks/relevance-cases.tsv)
       --worst N             how many worst cases to list (default: 15)
       --without-facts       rank without prominence and aliases (the ranking of contract 1.x)
-      --out FILE            also write the report as Markdown to FILE
+      --out DIR             also write the report as Markdown to DIR/relevance.md
       -h, --help            show this help
 
     Exit status: 0 when every case's first answer is acceptable except the ones marked as known
@@ -28,15 +31,10 @@ enum RelevanceCommand {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--cases", "--worst", "--out"]), flags: ["--help", "--without-facts"],
-    aliases: ["-h": "--help"], maximumPositionals: 0)
+    valued: CorpusOptions.valued.union(["--cases", "--worst", "--out"]), flags: ["--without-facts"],
+    maximumPositionals: 0)
 
-  static func run(_ arguments: [String]) throws -> Int32 {
-    let args = try ParsedArguments(arguments, spec: spec)
-    if args.has("--help") {
-      print(usage)
-      return 0
-    }
+  static func run(_ args: ParsedArguments) throws -> Int32 {
     let options = CorpusOptions(args)
     let worst = try args.integer("--worst", default: 15, range: 0...10_000)
     let withoutFacts = args.has("--without-facts")
@@ -61,7 +59,10 @@ enum RelevanceCommand {
       let outcome = c.knownFailure == nil ? "fails, not marked known" : "passes, marked known"
       emit("line \(c.line) '\(c.query)': \(outcome)")
     }
-    if let out = args["--out"] { try AtomicFile.write(text, to: out) }
+    if let directory = args["--out"] {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      try AtomicFile.write(text, to: URL(fileURLWithPath: directory).appendingPathComponent("relevance.md").path)
+    }
     return unexpected.isEmpty ? 0 : 1
   }
 }

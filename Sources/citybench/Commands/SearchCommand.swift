@@ -4,7 +4,10 @@ import CitySearchCatalog
 import Foundation
 
 /// `citybench search`: answers queries from a corpus with one backend.
-enum SearchCommand {
+enum SearchCommand: Command {
+  static let name = "search"
+  static let summary = "answer queries from a corpus with one backend"
+
   static let usage = """
     Usage: citybench search [options] QUERY
            citybench search [options] --queries FILE|-
@@ -29,14 +32,9 @@ enum SearchCommand {
 
   static let spec = ParsedArguments.Spec(
     valued: CorpusOptions.valued.union(["--backend", "--mode", "--limit", "--format", "--queries"]),
-    flags: ["--help", "--icu-raw", "--timing"], aliases: ["-h": "--help"], maximumPositionals: 1)
+    flags: ["--icu-raw", "--timing"], maximumPositionals: 1)
 
-  static func run(_ arguments: [String]) throws -> Int32 {
-    let args = try ParsedArguments(arguments, spec: spec)
-    if args.has("--help") {
-      print(usage)
-      return 0
-    }
+  static func run(_ args: ParsedArguments) throws -> Int32 {
     let mode = try args.choice("--mode", default: MatchMode.syllable)
     let limit = try args.integer("--limit", default: 20, range: 0...1_000_000)
     let format = try args.choice("--format", default: OutputFormat.text)

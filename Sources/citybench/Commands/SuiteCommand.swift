@@ -4,13 +4,16 @@ import Foundation
 
 /// `citybench` with no command (or `citybench suite`): the whole suite on the embedded
 /// `cities` corpus with every backend, conformance then latency, in about a minute.
-enum SuiteCommand {
+enum SuiteCommand: Command {
+  static let name = "suite"
+  static let summary = "the whole suite (the default)"
+
   static let usage = """
     Usage: citybench [suite] [--out DIR]
 
     Runs the whole suite on the default corpus (cities) with every backend:
       1. the differential check on every tenth place's query forms and the golden queries
-         (as 'citybench conform --tier cities --every 10 --icu-sample 30');
+         (as 'citybench conform --corpus cities --every 10 --icu-sample 30');
       2. the latency benchmark on the committed cities workload, whose answers are checked
          against the reference too (as 'citybench bench --budget 10').
     Prints a summary and writes the benchmark's reports (results.json, report.md,
@@ -22,19 +25,14 @@ enum SuiteCommand {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: ["--out"], flags: ["--help"], aliases: ["-h": "--help"], maximumPositionals: 0)
+    valued: ["--out"], maximumPositionals: 0)
 
-  static func run(_ arguments: [String]) throws -> Int32 {
-    let args = try ParsedArguments(arguments, spec: spec)
-    if args.has("--help") {
-      print(usage)
-      return 0
-    }
+  static func run(_ args: ParsedArguments) throws -> Int32 {
     let directory = args["--out"] ?? "citybench-report"
     let started = MonotonicClock.now()
     emit("CitySearchBench: the whole suite on cities (conformance, then latency)")
     emit("\n## 1. Conformance: every backend against the reference")
-    let conform = try ConformCommand.run(["--tier", "cities", "--every", "10", "--icu-sample", "30"])
+    let conform = try ConformCommand.main(["--corpus", "cities", "--every", "10", "--icu-sample", "30"])
 
     emit("\n## 2. Latency: the cities workload, keystroke by keystroke\n")
     let options = try BenchOptions(try ParsedArguments(["--budget", "10"], spec: BenchOptions.parseSpec))

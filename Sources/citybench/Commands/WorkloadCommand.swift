@@ -3,7 +3,10 @@ import CitySearchBench
 import Foundation
 
 /// `citybench workload`: generates a tier's typing sessions (the committed files in Benchmarks/).
-enum WorkloadCommand {
+enum WorkloadCommand: Command {
+  static let name = "workload"
+  static let summary = "generate a tier's typing sessions (Benchmarks/*.workload.tsv)"
+
   static let usage = """
     Usage: citybench workload [options]
 
@@ -20,21 +23,17 @@ enum WorkloadCommand {
       --seed N              (default: 1)
       --visible-rows N      a person stops typing once the place is among the first N
                             answers (default: 3)
-      --out FILE            where to write (default: standard output)
+      --out DIR             write DIR/TIER.workload.tsv (default: standard output);
+                            '--out Benchmarks' regenerates the committed file
       --check FILE          regenerate and compare with FILE; exit 1 when they differ
       -h, --help            show this help
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--places", "--seed", "--visible-rows", "--out", "--check"]), flags: ["--help"],
-    aliases: ["-h": "--help"], maximumPositionals: 0)
+    valued: CorpusOptions.valued.union(["--places", "--seed", "--visible-rows", "--out", "--check"]),
+    maximumPositionals: 0)
 
-  static func run(_ arguments: [String]) throws -> Int32 {
-    let args = try ParsedArguments(arguments, spec: spec)
-    if args.has("--help") {
-      print(usage)
-      return 0
-    }
+  static func run(_ args: ParsedArguments) throws -> Int32 {
     let options = CorpusOptions(args)
     let tier = CorpusTier(rawValue: options.corpus)
     let places = try args.integer(
@@ -59,7 +58,9 @@ enum WorkloadCommand {
       print("\(check): matches '\(command)' (\(workload.keystrokeCount) keystrokes, \(workload.checksum))")
       return 0
     }
-    if let out = args["--out"] {
+    if let directory = args["--out"] {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      let out = URL(fileURLWithPath: directory).appendingPathComponent("\(options.name).workload.tsv").path
       try AtomicFile.write(workload.fileText, to: out)
       standardError(
         "\(out): \(workload.sessions.count) sessions, \(workload.keystrokeCount) keystrokes, \(workload.checksum)")
