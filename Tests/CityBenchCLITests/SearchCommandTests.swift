@@ -85,6 +85,13 @@ import Testing
     #expect(r.stdout.split(separator: "\n").count == 2)
   }
 
+  /// Used to trap (SIGILL) in Foundation's non-throwing read.
+  @Test func queriesFromADirectoryIsAnError() throws {
+    let r = try CLI.run(["search", "--queries", FileManager.default.temporaryDirectory.path])
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("is a directory, not a queries file"), "\(r.stderr)")
+  }
+
   @Test func emptyQueryHasZeroResults() throws {
     let r = try CLI.run(["search", "!!!"])
     #expect(r.status == 0)

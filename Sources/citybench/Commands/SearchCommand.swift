@@ -80,6 +80,10 @@ enum SearchCommand: Command {
     if path == "-" {
       handle = FileHandle.standardInput
     } else {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw CommandError(message: "'\(path)' is a directory, not a queries file")
+      }
       guard let h = FileHandle(forReadingAtPath: path) else {
         throw CommandError(message: "cannot read queries file '\(path)'")
       }
@@ -97,7 +101,13 @@ enum SearchCommand: Command {
       try body(text)
     }
     while true {
-      let chunk = handle.readData(ofLength: 1 << 16)
+      // The throwing read: `readData(ofLength:)` traps on a read error.
+      let chunk: Data
+      do {
+        chunk = try handle.read(upToCount: 1 << 16) ?? Data()
+      } catch {
+        throw CommandError(message: "cannot read queries file '\(path)': \(error.localizedDescription)")
+      }
       if chunk.isEmpty { break }
       pending.append(chunk)
       while let newline = pending.firstIndex(of: 0x0A) {
