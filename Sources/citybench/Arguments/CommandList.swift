@@ -37,10 +37,7 @@ enum CityBench {
   /// `citybench --version`: the package version, and the commit of the checkout the binary was
   /// built in when it can be found.
   static func versionText() -> String {
-    let options = CorpusOptions(directory: nil)
-    let checkout = options.packageFile("Package.swift").map {
-      URL(fileURLWithPath: $0).deletingLastPathComponent().path
-    }
+    let checkout = CorpusOptions(directory: nil).packageDirectory
     return "citybench \(packageVersion) (match contract 2.0; commit \(RunEnvironment.gitCommit(in: checkout)))"
   }
 }

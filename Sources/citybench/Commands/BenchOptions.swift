@@ -108,11 +108,6 @@ struct BenchOptions {
     )
   }
 
-  /// The package checkout the binary belongs to, for the git commit.
-  var packageDirectory: String? {
-    corpus.packageFile("Package.swift").map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
-  }
-
   /// Loads everything and runs the benchmark, with progress on stderr and Ctrl-C handling.
   func run(quiet: Bool = false) throws -> (results: BenchResults, raw: RawMeasurements, workload: Workload) {
     let loaded = try corpus.load()
@@ -126,7 +121,7 @@ struct BenchOptions {
     }
     let pipeline = BenchPipeline(
       corpus: loaded, corpusName: corpusName, workload: workload, workloadName: workloadName,
-      candidates: try candidates(), configuration: configuration, packageDirectory: packageDirectory)
+      candidates: try candidates(), configuration: configuration, packageDirectory: corpus.packageDirectory)
     let interruption = Interruption.watch()
     let progress = Progress(label: "replaying")
     defer { progress.finish() }

@@ -34,6 +34,12 @@ struct CorpusOptions {
   /// The tier's name, or the corpus file's name, for reports.
   var name: String { CorpusTier(rawValue: corpus)?.rawValue ?? URL(fileURLWithPath: corpus).lastPathComponent }
 
+  /// The package checkout the binary belongs to (the one holding the corpus directory), for
+  /// the git commit.
+  var packageDirectory: String? {
+    packageFile("Package.swift").map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+  }
+
   /// A file of the package that holds the corpus directory (`Conformance/…`), if it exists.
   func packageFile(_ relativePath: String) -> String? {
     guard let dir = CorpusDirectory.locate(explicit: explicitDirectory) else { return nil }
