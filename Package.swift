@@ -47,12 +47,13 @@ let package = Package(
       name: "CitySearchCatalog",
       dependencies: ["CitySearch", "CitySearchBackends", "CitySearchICU", "CitySearchSQLite"]
     ),
-    // The heap counter the harness reads around a backend's build (glibc mallinfo2).
-    .target(name: "CMemoryShim"),
+    // The harness's calls into the C library, in one place: the heap counter read around a
+    // backend's build (glibc mallinfo2) and the one-step directory exchange (renameat2).
+    .target(name: "CSystemShim"),
     // The harness: workloads, the paired replay, statistics, reports and the regression gate.
     .target(
       name: "CitySearchBench",
-      dependencies: ["CitySearch", "CitySearchBackends", "CitySearchConformance", "CMemoryShim"]
+      dependencies: ["CitySearch", "CitySearchBackends", "CitySearchConformance", "CSystemShim"]
     ),
     .executableTarget(
       name: "citybench",

@@ -115,23 +115,33 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     }
   }
 
-  /// Writes the chosen reports into `directory`, each atomically; returns the paths written.
+  /// Every report file name: the family a bench run's ``ReportDirectory`` replaces.
+  public static var family: Set<String> { Set(allCases.map(\.fileName)) }
+
+  /// Writes the chosen reports into a report set (``ReportDirectory/commit()`` puts them in place).
+  public static func stage(
+    _ formats: [ReportFormat], results: BenchResults, raw: RawMeasurements?, workload: Workload,
+    in reports: ReportDirectory
+  ) throws {
+    for format in formats {
+      switch format {
+      case .json: try reports.write(results.jsonData(), named: format.fileName)
+      case .md: try reports.write(MarkdownReport.text(results), named: format.fileName)
+      case .html: try reports.write(HTMLReport.text(results), named: format.fileName)
+      case .csv:
+        guard let raw else { continue }
+        try reports.write(SamplesCSV.text(raw: raw, workload: workload), named: format.fileName)
+      }
+    }
+  }
+
+  /// Writes the chosen reports into `directory` as one set, replacing the earlier set as a
+  /// whole; returns the paths written.
   public static func write(
     _ formats: [ReportFormat], results: BenchResults, raw: RawMeasurements?, workload: Workload, to directory: String
   ) throws -> [String] {
-    var written: [String] = []
-    for format in formats {
-      let path = URL(fileURLWithPath: directory).appendingPathComponent(format.fileName).path
-      switch format {
-      case .json: try AtomicFile.write(results.jsonData(), to: path)
-      case .md: try AtomicFile.write(MarkdownReport.text(results), to: path)
-      case .html: try AtomicFile.write(HTMLReport.text(results), to: path)
-      case .csv:
-        guard let raw else { continue }
-        try AtomicFile.write(SamplesCSV.text(raw: raw, workload: workload), to: path)
-      }
-      written.append(path)
-    }
-    return written
+    let reports = try ReportDirectory(directory, family: family)
+    try stage(formats, results: results, raw: raw, workload: workload, in: reports)
+    return try reports.commit()
   }
 }

@@ -17,13 +17,10 @@ public struct ExpectedFailures: Sendable {
 
   /// Reads the file at `path`; errors name the line.
   public init(contentsOf path: String) throws {
-    let text: String
-    do {
-      text = try String(contentsOfFile: path, encoding: .utf8)
-    } catch {
-      throw CorpusError.unreadable(file: path, reason: error.localizedDescription)
-    }
-    for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    guard
+      let text = String(data: try CorpusLoader.readFile(path, limit: CorpusLoader.maximumFileBytes), encoding: .utf8)
+    else { throw CorpusError.invalidUTF8(RecordLocation(file: path, line: 0)) }
+    for (offset, line) in try TextLines.lines(of: text, file: path).enumerated() {
       let location = RecordLocation(file: path, line: offset + 1)
       if offset == 0 {
         guard line == Self.header else {

@@ -34,7 +34,13 @@ func run(_ arguments: [String]) -> Int32 {
     return ExitStatus.usage
   }
   do {
-    return try command.main(rest)
+    let status = try command.main(rest)
+    // A Ctrl-C that came too late to stop the run still ends it as interrupted.
+    if Interruption.shared.isRequested {
+      standardError("citybench \(command.name): interrupted after the run had finished; its output is complete")
+      return ExitStatus.interrupted
+    }
+    return status
   } catch let error as UsageError {
     standardError("citybench \(command.name): \(error.message)\nRun 'citybench \(command.name) --help' for usage.")
     return ExitStatus.usage
@@ -47,4 +53,15 @@ func run(_ arguments: [String]) -> Int32 {
   }
 }
 
+/// Unblocks the signals that end a run. A parent may start the process with them blocked
+/// (Foundation's `Process` on Linux blocks nearly every signal in its children), and a blocked
+/// SIGINT or SIGTERM would be silently held until the run had finished and written its reports.
+func unblockTerminationSignals() {
+  var set = sigset_t()
+  sigemptyset(&set)
+  for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&set, signal) }
+  sigprocmask(SIG_UNBLOCK, &set, nil)
+}
+
+unblockTerminationSignals()
 exit(run(Array(CommandLine.arguments.dropFirst())))

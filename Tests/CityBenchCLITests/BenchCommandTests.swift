@@ -88,6 +88,13 @@ import Testing
     #expect(r.stderr.contains("bad.tsv:3: expected 5 tab-separated fields, found 4"))
   }
 
+  /// An empty measurement is refused, not reported as a run of the reference alone.
+  @Test func noBackendIsAUsageError() throws {
+    let r = try CLI.run(["bench", "--backends", ""])
+    #expect(r.status == 64)
+    #expect(r.stderr.contains("--backends '' names no backend"))
+  }
+
   @Test func badSlowdownIsAUsageError() throws {
     let r = try CLI.run(["bench", "--inject-slowdown", "trie"])
     #expect(r.status == 64)

@@ -115,6 +115,26 @@ import Testing
     #expect(metric(report, "icu", "all")?.note.contains("not measured") == true)
   }
 
+  /// An empty measurement is an error, never a pass.
+  @Test func nothingToGateIsAnError() throws {
+    let base = results([backend("trie", ratio: ratios(e(0.03)))])
+    let none = results([])
+    let noBaselineBackend = #expect(throws: GateMismatch.self) { try compare(none, base) }
+    #expect(
+      noBaselineBackend?.message == "the baseline holds no backend besides the reference; there is nothing to gate")
+    let noCurrentBackend = #expect(throws: GateMismatch.self) { try compare(base, none) }
+    #expect(noCurrentBackend?.message.hasPrefix("the run measures none of the baseline's backends (trie)") == true)
+
+    // A results file whose backends are empty (or lack the reference) does not load.
+    let directory = try BenchFixtures.temporaryDirectory()
+    var empty = base
+    empty.backends = []
+    let path = directory.appendingPathComponent("empty.json").path
+    try AtomicFile.write(empty.jsonData(), to: path)
+    let unreadable = #expect(throws: ResultsFileError.self) { try BenchResults(contentsOf: path) }
+    #expect(unreadable?.message == "it measures no backend ('backends' is empty)")
+  }
+
   @Test func differentWorkIsAnError() throws {
     let base = results([backend("trie", ratio: ratios(e(0.03)))])
     let other = results([backend("trie", ratio: ratios(e(0.03)))], workload: "other")

@@ -137,15 +137,117 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     #expect(names == ["report.md"])
   }
 
-  @Test func aFailedWriteKeepsTheOldFile() throws {
+  @Test func aFailedWriteKeepsTheOldFileAndSaysWhy() throws {
     let directory = try BenchFixtures.temporaryDirectory()
-    // The target is a non-empty directory, so the rename fails.
     let target = directory.appendingPathComponent("results.json")
     try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
     try "keep".write(to: target.appendingPathComponent("inside"), atomically: false, encoding: .utf8)
-    #expect(throws: AtomicFile.WriteError.self) { try AtomicFile.write("new", to: target.path) }
+    let error = #expect(throws: FileSystemError.self) { try AtomicFile.write("new", to: target.path) }
+    #expect(error?.description == "cannot write \(target.path): it is a directory")
     #expect(try String(contentsOf: target.appendingPathComponent("inside"), encoding: .utf8) == "keep")
-    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-    #expect(names == ["results.json"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["results.json"])
+  }
+
+  @Test func systemReasonsCarryTheErrnoName() {
+    #expect(
+      FileSystemError("write", "/x", code: ENOSPC).description == "cannot write /x: No space left on device (ENOSPC)")
+    #expect(FileSystemError("create", "/y", code: EROFS).reason == "Read-only file system (EROFS)")
+  }
+}
+
+@Suite struct ReportDirectoryTests {
+  let family: Set<String> = ["results.json", "report.md", "samples.csv"]
+
+  func contents(_ url: URL) throws -> [String: String] {
+    var result: [String: String] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
+      result[name] = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+    }
+    return result
+  }
+
+  func siblings(of url: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path).sorted()
+  }
+
+  @Test func aNewSetReplacesTheOldOneAndKeepsForeignFiles() throws {
+    let out = try BenchFixtures.temporaryDirectory().appendingPathComponent("report")
+    let first = try ReportDirectory(out.path, family: family)
+    try first.write("1", named: "results.json")
+    try first.write("1", named: "report.md")
+    try first.write("1", named: "samples.csv")
+    #expect(try first.commit() == ["results.json", "report.md", "samples.csv"].map { "\(out.path)/\($0)" })
+    try "mine".write(to: out.appendingPathComponent("notes.txt"), atomically: false, encoding: .utf8)
+
+    // A second run writes two of the three: the third, which described the first run, goes.
+    let second = try ReportDirectory(out.path, family: family)
+    try second.write("2", named: "results.json")
+    try second.write("2", named: "report.md")
+    #expect(try contents(out) == ["results.json": "1", "report.md": "1", "samples.csv": "1", "notes.txt": "mine"])
+    try second.commit()
+    #expect(try contents(out) == ["results.json": "2", "report.md": "2", "notes.txt": "mine"])
+    #expect(try siblings(of: out) == ["report"])
+  }
+
+  @Test func anAbandonedSetLeavesTheOldOneWhole() throws {
+    let out = try BenchFixtures.temporaryDirectory().appendingPathComponent("report")
+    let first = try ReportDirectory(out.path, family: family)
+    try first.write("1", named: "results.json")
+    try first.commit()
+    do {
+      let second = try ReportDirectory(out.path, family: family)
+      try second.write("2", named: "results.json")
+      #expect(try siblings(of: out).count == 2)  // the staging directory beside it
+    }
+    #expect(try contents(out) == ["results.json": "1"])
+    #expect(try siblings(of: out) == ["report"])
+  }
+
+  @Test func theTargetIsCheckedBeforeAnyWork() throws {
+    let base = try BenchFixtures.temporaryDirectory()
+    let file = base.appendingPathComponent("plain")
+    try "x".write(to: file, atomically: false, encoding: .utf8)
+    let notADirectory = #expect(throws: FileSystemError.self) { try ReportDirectory(file.path, family: family) }
+    #expect(notADirectory?.description == "cannot write reports to \(file.path): it is a file, not a directory")
+
+    let nested = base.appendingPathComponent("nested")
+    try FileManager.default.createDirectory(
+      at: nested.appendingPathComponent("inner"), withIntermediateDirectories: true)
+    let holdsDirectory = #expect(throws: FileSystemError.self) { try ReportDirectory(nested.path, family: family) }
+    #expect(holdsDirectory?.reason.contains("it holds the directory 'inner'") == true)
+
+    let below = #expect(throws: FileSystemError.self) {
+      try ReportDirectory(file.appendingPathComponent("sub").path, family: family)
+    }
+    #expect(below?.reason == "Not a directory (ENOTDIR)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: base.path).sorted() == ["nested", "plain"])
+  }
+
+  @Test func leftoversOfKilledRunsAreFinishedOrRemoved() throws {
+    let base = try BenchFixtures.temporaryDirectory()
+    let out = base.appendingPathComponent("report")
+    // A process id that cannot be running (above the kernel's pid_max).
+    let dead = 99_999_999
+    func leftover(_ state: String, _ value: String) throws {
+      let url = base.appendingPathComponent(".report.citybench-\(dead).\(state)")
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+      try value.write(to: url.appendingPathComponent("results.json"), atomically: false, encoding: .utf8)
+    }
+    // Killed between the two renames of the fallback move: no target, the old set aside and the
+    // complete new one beside it. The new one is put in place.
+    try leftover("old", "old")
+    try leftover("complete", "new")
+    _ = try ReportDirectory(out.path, family: family)
+    #expect(try contents(out) == ["results.json": "new"])
+
+    // A staging directory and a stray temporary file of dead runs are removed.
+    try leftover("staging", "half")
+    try "x".write(
+      to: out.appendingPathComponent(".report.md.citybench-\(dead).tmp"), atomically: false, encoding: .utf8)
+    let reports = try ReportDirectory(out.path, family: family)
+    try reports.write("3", named: "results.json")
+    try reports.commit()
+    #expect(try contents(out) == ["results.json": "3"])
+    #expect(try siblings(of: out) == ["report"])
   }
 }

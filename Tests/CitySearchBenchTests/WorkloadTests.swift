@@ -46,6 +46,15 @@ import Testing
     #expect(a.checksum.hasPrefix("fnv1a64:") && a.checksum.count == 24)
   }
 
+  /// CRLF line ends read as LF ones (a Swift `split(separator: "\n")` would see one line: CRLF
+  /// is a single Character).
+  @Test func crlfFilesReadAsLFFiles() throws {
+    let lf = "# citybench workload 1\nsession\tplace\tstyle\ttypo\ttext\na\t1\tpinyin\t0\tb\na\t1\tpinyin\t0\tbe\n"
+    let crlf = try Workload(parsing: lf.replacingOccurrences(of: "\n", with: "\r\n"))
+    #expect(crlf.checksum == (try Workload(parsing: lf)).checksum)
+    #expect(crlf.keystrokeCount == 2)
+  }
+
   @Test(arguments: [
     ("session\tplace\tstyle\ttypo\ttext\n", 1, "the first line must be"),
     ("# citybench workload 1\nfoo\n", 2, "expected the column header"),
@@ -64,6 +73,7 @@ import Testing
       "changes its place"
     ),
     ("# citybench workload 1\nsession\tplace\tstyle\ttypo\ttext\n", 0, "no sessions"),
+    ("# citybench workload 1\nsession\tplace\tstyle\ttypo\ttext\ra\t1\tpinyin\t0\tb\n", 2, "ends in a CR alone"),
   ])
   func rejectsBadFilesNamingTheLine(text: String, line: Int, message: String) {
     #expect {

@@ -3,6 +3,7 @@ import CitySearchBackends
 import CitySearchCatalog
 import CitySearchConformance
 import CitySearchICU
+import Foundation
 import Testing
 
 /// The differential checker itself, and every shipped backend run through it.
@@ -82,6 +83,31 @@ import Testing
     }
   }
 
+  /// A seeded slice of the fuzzed queries (`citybench conform --fuzz N` runs as many as asked):
+  /// every kind, long periodic queries among them, stateless in both modes.
+  @Test(arguments: ["trie", "inverted-index", "sqlite-fts5", "icu-cached"])
+  func backendConformsOnFuzzedQueries(name: String) throws {
+    let type = try #require(BackendCatalog.backend(named: name))
+    func run<B: SearchBackend>(_ type: B.Type) throws {
+      let checker = ConformanceChecker(
+        try B(corpus: Fixtures.cities, options: BackendOptions()), reference: Fixtures.citiesReference)
+      for (_, text) in FuzzQueries.generate(Fixtures.cities, count: 300, seed: 7) {
+        for mode in MatchMode.allCases { checker.check(text, mode: mode) }
+      }
+    }
+    try run(type)
+  }
+
+  @Test func fuzzedQueriesAreSeededAndCoverEveryKind() {
+    let a = FuzzQueries.generate(Fixtures.cities, count: 200, seed: 3)
+    #expect(a.map(\.text) == FuzzQueries.generate(Fixtures.cities, count: 200, seed: 3).map(\.text))
+    #expect(a.map(\.text) != FuzzQueries.generate(Fixtures.cities, count: 200, seed: 4).map(\.text))
+    #expect(Set(a.map(\.kind)) == Set(FuzzQueries.Kind.allCases))
+    let long = a.filter { $0.kind == .long }
+    #expect(long.count == 4 && long.allSatisfy { $0.text.count >= 1_000 })
+    #expect(a.contains { $0.text.unicodeScalars.contains { $0.properties.generalCategory == .control } })
+  }
+
   /// A representative slice of `citybench conform`'s exhaustive sweep of cities (which CI runs
   /// whole, in a release build): every form of every 200th place and of every 9th place with
   /// aliases, typed out keystroke by keystroke, for the indexed backends.
@@ -141,25 +167,91 @@ import Testing
   }
 }
 
-/// Backends are immutable after build and safe to query from many threads.
+/// Backends are immutable after build and safe to query from many threads: stateless queries
+/// in both modes, and typing sessions (each thread its own) over one shared backend. The test
+/// counts calls in flight, so it shows that calls really overlapped rather than ran in turn.
 @Suite struct ConcurrencyTests {
-  @Test(arguments: ["linear", "trie", "inverted-index", "sqlite-fts5", "icu-cached"])
-  func concurrentQueriesAgreeWithSerialOnes(name: String) async throws {
+  /// The calls in flight (the most there ever were at once), the calls made and the answers
+  /// that differed from the serial ones.
+  final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
+    private var now = 0
+    private(set) var most = 0
+    private(set) var calls = 0
+    private(set) var differences: [String] = []
+
+    func record(_ same: Bool, _ what: @autoclosure () -> String) {
+      lock.lock()
+      calls += 1
+      if !same { differences.append(what()) }
+      lock.unlock()
+    }
+
+    func around<T>(_ body: () -> T) -> T {
+      lock.lock()
+      now += 1
+      most = max(most, now)
+      lock.unlock()
+      defer {
+        lock.lock()
+        now -= 1
+        lock.unlock()
+      }
+      return body()
+    }
+  }
+
+  static let threads = 4
+
+  /// Runs `body(0..<count)` on `count` new threads at once and waits for all of them.
+  static func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let start = DispatchSemaphore(value: 0)
+    let done = DispatchSemaphore(value: 0)
+    for k in 0..<count {
+      Thread {
+        start.wait()
+        body(k)
+        done.signal()
+      }.start()
+    }
+    for _ in 0..<count { start.signal() }
+    for _ in 0..<count { done.wait() }
+  }
+
+  @Test(arguments: ["linear", "trie", "inverted-index", "sqlite-fts5", "icu-cached", "icu"])
+  func concurrentQueriesAndSessionsAgreeWithSerialOnes(name: String) throws {
     let type = try #require(BackendCatalog.backend(named: name))
     let backend = try type.init(corpus: Fixtures.cities, options: BackendOptions())
-    let queries = ConformanceTests.queries + ["x", "重庆", "lv", "b'j"]
-    let serial = queries.map { backend.search($0, mode: .syllable, limit: 20) }
-    let concurrent = await withTaskGroup(of: (Int, SearchResult).self) { group in
-      for _ in 0..<4 {
-        for (i, query) in queries.enumerated() {
-          group.addTask { (i, backend.search(query, mode: .syllable, limit: 20)) }
+    // The uncached ICU backend transliterates every place per query (about a second in a debug
+    // build): one query, and no typing (its session answers each keystroke afresh).
+    let queries = name == "icu" ? ["b'j"] : ConformanceTests.queries + ["x", "重庆", "lv", "b'j"]
+    let typed = name == "icu" ? [] : ["beijing", "xi'an", "chongqing", "guangzhou"]
+    let sessionAnswers: @Sendable (String, MatchMode) -> [SearchResult] = { text, mode in
+      var session = backend.makeSession(mode: mode, limit: 20)
+      return (1...text.count).map { session.update(String(text.prefix($0))) }
+    }
+    let modes = MatchMode.allCases
+    let serial = modes.map { mode in queries.map { backend.search($0, mode: mode, limit: 20) } }
+    let serialSessions = modes.map { mode in typed.map { sessionAnswers($0, mode) } }
+
+    let tally = Tally()
+    // Threads of their own (not the shared pools, which other tests keep busy), started together.
+    Self.onThreads(Self.threads) { thread in
+      for (m, mode) in modes.enumerated() {
+        // Each thread starts at another query, so threads do not move in step.
+        for k in queries.indices {
+          let i = (k + thread * 7) % queries.count
+          let answer = tally.around { backend.search(queries[i], mode: mode, limit: 20) }
+          tally.record(answer == serial[m][i], "\(mode) \(queries[i])")
+        }
+        for (t, text) in typed.enumerated() {
+          let answers = tally.around { sessionAnswers(text, mode) }
+          tally.record(answers == serialSessions[m][t], "\(mode) session \(text)")
         }
       }
-      var results: [(Int, SearchResult)] = []
-      for await result in group { results.append(result) }
-      return results
     }
-    #expect(concurrent.count == queries.count * 4)
-    for (i, result) in concurrent { #expect(result == serial[i], "\(queries[i])") }
+    #expect(tally.calls == Self.threads * modes.count * (queries.count + typed.count))
+    #expect(tally.differences.isEmpty, "\(tally.differences.prefix(5))")
+    #expect(tally.most >= 2, "calls never overlapped")
   }
 }

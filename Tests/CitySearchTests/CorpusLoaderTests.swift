@@ -169,3 +169,130 @@ import Testing
     #expect(throws: ICUError.self) { _ = try Transliterator(id: "broken", rules: "a > ;;; [") }
   }
 }
+
+/// Malformed input of every class: each refused with a bounded message that names the file,
+/// the record, the problem and the limit (Corpus/README.md, "Limits").
+@Suite struct StrictInputTests {
+  func error(json: String, file: String = "s.json") -> String {
+    do {
+      _ = try CorpusLoader.load(data: Data(json.utf8), name: file, tables: Fixtures.tables)
+      return "accepted"
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  func error(tsv: String) -> String {
+    do {
+      _ = try CorpusLoader.load(data: Data(tsv.utf8), name: "s.tsv", tables: Fixtures.tables)
+      return "accepted"
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  static let header = "id\tparent\tlevel\tname\tpinyin\tshort\thot"
+
+  @Test func jsonFieldsOfTheWrongTypeAreRefused() {
+    let place = #""level": 1, "name": "北京市", "pinyin": "bei jing shi""#
+    #expect(error(json: #"[{"id": true, \#(place)}]"#) == "s.json: element 1: bad id 'true': expected an integer")
+    #expect(error(json: #"[{"id": 1, "level": true, "name": "北京市"}]"#).contains("bad level 'true'"))
+    #expect(error(json: #"[{"id": 1.5, \#(place)}]"#) == "s.json: element 1: bad id '1.5': expected an integer")
+    #expect(
+      error(json: #"[{"id": 12345678901234567890, \#(place)}]"#)
+        == "s.json: element 1: bad id '12345678901234567890': too large: the largest accepted is 999999999999999999")
+    #expect(error(json: #"[{"id": 1, \#(place), "hot": "yes"}]"#).hasSuffix("bad hot 'yes': expected true or false"))
+    #expect(error(json: #"[{"id": 1, \#(place), "hot": 1}]"#).hasSuffix("bad hot '1': expected true or false"))
+    #expect(error(json: #"[{"id": 1, "level": 1, "name": 7}]"#).hasSuffix("bad name '7': expected a string"))
+    #expect(
+      error(json: #"[{"id": 1, "level": 1, "name": "北京市", "pinyin": ["bei", 2]}]"#)
+        .hasSuffix("bad pinyin 'an array': expected an array of strings or a string"))
+    #expect(error(json: #"[{"id": 1, \#(place), "short": false}]"#).hasSuffix("bad short 'false': expected a string"))
+    #expect(
+      error(json: #"[{"id": 1, \#(place), "nmae": "x"}]"#)
+        == "s.json: element 1: bad key 'nmae': not a field of the format (id, parent, level, name, pinyin, short, hot)")
+    #expect(error(json: #"[{"id": 1, \#(place), "hot": true, "parent": null}]"#) == "accepted")
+  }
+
+  @Test func deepJSONIsRefusedByItsDepth() {
+    let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+    #expect(
+      error(json: deep)
+        == "s.json: unsupported corpus format: arrays and objects nest 33 deep at byte 32; the limit is 32")
+  }
+
+  @Test func hugeValuesAreEchoedAsShortExcerpts() {
+    let name = String(repeating: "x", count: 1_000_000)
+    let message = error(json: #"[{"id": 1, "level": 1, "name": "\#(name)", "pinyin": "x"}]"#)
+    #expect(message.utf8.count < 200, "\(message.utf8.count) bytes")
+    #expect(message.contains("(1000000 bytes)"))
+    let header = error(tsv: String(repeating: "a", count: 20_000))
+    #expect(header.hasPrefix("s.tsv:1: bad header: expected 'id\tparent"), "\(header.prefix(100))")
+    #expect(header.hasSuffix("…' (20000 bytes)"))
+    #expect(header.utf8.count < 200)
+    let line = error(tsv: Self.header + "\n" + String(repeating: "b", count: 100_000))
+    #expect(line == "s.tsv:2: the line is over 65536 bytes long, the limit")
+    // A control character is shown escaped, so a message stays on one line.
+    #expect(CorpusError.quoted("a\u{1B}b") == #"'a\u{1B}b'"#)
+  }
+
+  @Test func lineEndsAndNumbers() {
+    #expect(error(tsv: Self.header + "\r1\t0\t1\t北京市\t\t\t\r").hasPrefix("s.tsv:1: the line ends in a CR alone"))
+    #expect(error(tsv: Self.header + "\r\n110000\t0\t1\t北京市\tbei jing shi\t北京\t1\r\n") == "accepted")
+    #expect(
+      error(tsv: Self.header + "\n1234567890123456789\t0\t1\t北京市\tbei jing shi\t\t\n")
+        == "s.tsv:2: bad id '1234567890123456789': too large: the largest accepted is 999999999999999999")
+    #expect(
+      error(tsv: Self.header + "\n12a\t0\t1\t北京市\tbei jing shi\t\t\n")
+        == "s.tsv:2: bad id '12a': expected a non-negative integer")
+  }
+
+  @Test func specialFilesAreNamed() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("citybench-strict-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fifo = directory.appendingPathComponent("fifo.tsv").path
+    #expect(mkfifo(fifo, 0o600) == 0)
+    #expect(throws: CorpusError.unreadable(file: fifo, reason: "it is a FIFO (named pipe), not a regular file")) {
+      _ = try CorpusLoader.load(path: fifo, tables: Fixtures.tables)
+    }
+    #expect(throws: CorpusError.unreadable(file: "/dev/null", reason: "it is a device, not a regular file")) {
+      _ = try CorpusLoader.readFile("/dev/null", limit: 1)
+    }
+    let big = directory.appendingPathComponent("big.tsv").path
+    try Data(count: 2_000).write(to: URL(fileURLWithPath: big))
+    #expect(throws: CorpusError.tooLarge(file: big, bytes: 2_000, limit: 1_000)) {
+      _ = try CorpusLoader.readFile(big, limit: 1_000)
+    }
+  }
+
+  @Test func textLinesSplitsLFAndCRLFAndRefusesCRAlone() throws {
+    #expect(try TextLines.split("a\tb\r\nc\nd") == ["a\tb", "c", "d"])
+    #expect(try TextLines.split("a\n\nb\n") == ["a", "", "b"])
+    #expect(try TextLines.split("") == [])
+    #expect(throws: TextLines.Problem(line: 2, message: TextLines.crAloneMessage)) {
+      _ = try TextLines.split("a\nb\rc")
+    }
+    #expect(throws: TextLines.Problem(line: 1, message: "the line is over 4 bytes long, the limit")) {
+      _ = try TextLines.split("abcdef", maximumBytes: 4)
+    }
+  }
+
+  @Test func aPropertyListProvinceWithOneCityKeepsIt() throws {
+    let plist = """
+      <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>\
+      <key>广东</key><string>广州</string><key>湖南</key><array><string>长沙</string></array></dict></plist>
+      """
+    let corpus = try CorpusLoader.load(
+      data: Data(plist.utf8), name: "p.plist", tables: Fixtures.tables, pinyinSource: CorpusLoaderTests.pinyin)
+    #expect((0..<corpus.count).map { corpus.place(at: $0).name } == ["广东", "广州", "湖南", "长沙"])
+    let hot = """
+      <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array>\
+      <dict><key>name</key><string>北京</string><key>hot</key><string>yes</string></dict></array></plist>
+      """
+    #expect(throws: CorpusError.self) {
+      _ = try CorpusLoader.load(
+        data: Data(hot.utf8), name: "h.plist", tables: Fixtures.tables, pinyinSource: CorpusLoaderTests.pinyin)
+    }
+  }
+}

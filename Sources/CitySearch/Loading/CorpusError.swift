@@ -42,24 +42,59 @@ public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
   case missingPinyin(RecordLocation, name: String)
   case unsupportedFormat(file: String, reason: String)
   case empty(file: String)
+  /// The text cannot be split into lines: a CR-only line end, or a line over the limit.
+  case badText(RecordLocation, reason: String)
+  /// The file is over a documented size limit (``CorpusLimits``).
+  case tooLarge(file: String, bytes: Int, limit: Int)
 
   public var description: String {
     switch self {
     case .unreadable(let file, let reason): return "\(file): cannot read: \(reason)"
     case .invalidUTF8(let at): return "\(at): invalid UTF-8"
     case .badHeader(let file, let expected, let found):
-      return "\(file):1: bad header: expected '\(expected)', found '\(found)'"
+      return "\(file):1: bad header: expected '\(expected)', found \(Self.quoted(found))"
     case .missingColumn(let at, let column): return "\(at): missing column '\(column)'"
     case .badValue(let at, let column, let value, let reason):
-      return "\(at): bad \(column) '\(value)': \(reason)"
+      return "\(at): bad \(column) \(Self.quoted(value)): \(reason)"
     case .duplicateID(let at, let id, let first): return "\(at): duplicate id \(id) (first at \(first))"
     case .unknownParent(let at, let id, let parent): return "\(at): place \(id) has unknown parent \(parent)"
     case .cycle(let at, let ids):
       return "\(at): parent links form a cycle: \(ids.map(String.init).joined(separator: " → "))"
     case .missingPinyin(let at, let name):
-      return "\(at): no pinyin for '\(name)' and no pinyin source knows it"
+      return "\(at): no pinyin for \(Self.quoted(name)) and no pinyin source knows it"
     case .unsupportedFormat(let file, let reason): return "\(file): unsupported corpus format: \(reason)"
     case .empty(let file): return "\(file): the corpus has no places"
+    case .badText(let at, let reason): return "\(at): \(reason)"
+    case .tooLarge(let file, let bytes, let limit):
+      return "\(file): the file is \(bytes) bytes; the limit is \(limit) bytes"
     }
+  }
+
+  /// The problem without the file's name, for a reader of another format that reuses
+  /// ``CorpusLoader/readFile(_:limit:)`` and names the file itself.
+  public var reason: String {
+    switch self {
+    case .unreadable(_, let reason): return reason
+    case .tooLarge(_, let bytes, let limit): return "the file is \(bytes) bytes; the limit is \(limit) bytes"
+    default: return description
+    }
+  }
+
+  /// The longest echo of a value from the input, in characters: a message about a huge value
+  /// stays one short line.
+  public static let excerptLength = 48
+
+  /// `value` in quotes, cut to ``excerptLength`` characters with its whole length said when
+  /// cut, and control characters shown as escapes so that a message stays on one line:
+  /// `'北京'`, `'bbbb…' (1000000 bytes)`.
+  public static func quoted(_ value: String) -> String {
+    var shown = ""
+    var count = 0
+    for scalar in value.unicodeScalars {
+      if count == excerptLength { return "'\(shown)…' (\(value.utf8.count) bytes)" }
+      shown += scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
+      count += 1
+    }
+    return "'\(shown)'"
   }
 }

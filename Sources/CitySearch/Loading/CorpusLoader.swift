@@ -50,7 +50,41 @@ public enum CorpusFormat: String, Sendable, CaseIterable {
 }
 
 /// Loads corpora from files: the shipped TSV tiers, or a user's TSV, JSON or property list.
+///
+/// Limits (each violation is an error that names it): a file of at most
+/// ``maximumFileBytes``; lines of at most ``TextLines/maximumLineBytes``; names of at most
+/// ``CorpusBuilder/maximumNameLength`` units; JSON and property lists nested at most
+/// ``maximumNesting`` deep; ids and levels of at most 18 digits.
 public enum CorpusLoader {
+  /// The largest corpus file read: 1 GiB (`villages.tsv` is about 35 MB).
+  public static let maximumFileBytes = 1 << 30
+  /// The deepest nesting of arrays and objects in a JSON or property-list corpus (a place
+  /// with districts in sections is 5 deep).
+  public static let maximumNesting = 32
+
+  /// The bytes of a regular file, refusing directories, FIFOs, devices and files over `limit`
+  /// by name before reading them.
+  public static func readFile(_ path: String, limit: Int) throws -> Data {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+      throw CorpusError.unreadable(file: path, reason: reason)
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: break
+    case S_IFDIR: throw CorpusError.unreadable(file: path, reason: "it is a directory")
+    case S_IFIFO: throw CorpusError.unreadable(file: path, reason: "it is a FIFO (named pipe), not a regular file")
+    case S_IFSOCK: throw CorpusError.unreadable(file: path, reason: "it is a socket, not a regular file")
+    default: throw CorpusError.unreadable(file: path, reason: "it is a device, not a regular file")
+    }
+    if Int(info.st_size) > limit { throw CorpusError.tooLarge(file: path, bytes: Int(info.st_size), limit: limit) }
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw CorpusError.unreadable(file: path, reason: (error as NSError).localizedDescription)
+    }
+  }
+
   /// Loads the file at `path`, choosing the format by extension (`.tsv`, `.json`, `.plist`)
   /// or, failing that, by its first byte.
   ///
@@ -58,17 +92,7 @@ public enum CorpusLoader {
   public static func load(
     path: String, tables: ReadingTables, pinyinSource: (any PinyinSource)? = nil
   ) throws -> Corpus {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw CorpusError.unreadable(file: path, reason: "no such file")
-    }
-    guard !isDirectory.boolValue else { throw CorpusError.unreadable(file: path, reason: "it is a directory") }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw CorpusError.unreadable(file: path, reason: (error as NSError).localizedDescription)
-    }
+    let data = try readFile(path, limit: maximumFileBytes)
     return try load(data: data, name: path, tables: tables, pinyinSource: pinyinSource)
   }
 
@@ -135,10 +159,7 @@ public struct CorpusDirectory: Sendable {
   /// the directory has them.
   public func loadTables() throws -> ReadingTables {
     func read(_ name: String) throws -> Data {
-      guard let data = FileManager.default.contents(atPath: file(name)) else {
-        throw CorpusError.unreadable(file: file(name), reason: "no such file")
-      }
-      return data
+      try CorpusLoader.readFile(file(name), limit: CorpusLoader.maximumFileBytes)
     }
     func optional(_ name: String) throws -> (data: Data, name: String)? {
       FileManager.default.fileExists(atPath: file(name)) ? (try read(name), file(name)) : nil

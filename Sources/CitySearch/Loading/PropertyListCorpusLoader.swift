@@ -29,7 +29,16 @@ enum PropertyListCorpusLoader {
       if keys.allSatisfy({ (dictionary[$0] as? [Any])?.allSatisfy({ $0 is [String: Any] }) ?? false }) {
         for key in keys { try loader.places(in: dictionary[key] as! [Any], level: 2, parent: nil, into: &builder) }
       } else {
-        let provinces: [Any] = keys.map { ["name": $0, "cities": dictionary[$0] ?? []] as [String: Any] }
+        // A province whose value is one name (`{"广东": "广州"}`) has that one city.
+        let provinces: [Any] = try keys.map { key in
+          let value = dictionary[key]!
+          guard value is [Any] || value is String else {
+            throw CorpusError.badValue(
+              RecordLocation(file: file, line: 0), column: "province '\(key)'", value: "\(type(of: value))",
+              reason: "expected an array of cities or one city's name")
+          }
+          return ["name": key, "cities": value is String ? [value] : value] as [String: Any]
+        }
         try loader.places(in: provinces, level: 1, parent: nil, into: &builder)
       }
     } else {
@@ -38,6 +47,18 @@ enum PropertyListCorpusLoader {
   }
 
   static let nameKeys = ["name", "province", "state", "city"]
+
+  /// `hot` as the apps write it: a boolean, or the string or integer 0 or 1; anything else is
+  /// refused rather than read as "not hot".
+  static func hotFlag(_ value: Any?, at: RecordLocation) throws -> Bool {
+    switch value {
+    case nil: return false
+    case let flag as Bool where !(value is String): return flag
+    case let text as String where text == "0" || text == "1": return text == "1"
+    default:
+      throw CorpusError.badValue(at, column: "hot", value: "\(value!)", reason: "expected a boolean, 0 or 1")
+    }
+  }
 
   /// A section is a dictionary with no name of its own (a `title` at most) and an array of places.
   static func isSection(_ value: Any) -> Bool {
@@ -69,7 +90,7 @@ enum PropertyListCorpusLoader {
             throw CorpusError.missingColumn(at, column: "name")
           }
           name = n
-          hot = (d["hot"] as? Bool) ?? ((d["hot"] as? String) == "1")
+          hot = try PropertyListCorpusLoader.hotFlag(d["hot"], at: at)
           children = d.keys.sorted().lazy.compactMap { d[$0] as? [Any] }.first ?? []
         } else {
           throw CorpusError.badValue(

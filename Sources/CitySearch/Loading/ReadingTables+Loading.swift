@@ -77,7 +77,7 @@ extension ReadingTables {
     guard let text = String(data: data, encoding: .utf8) else {
       throw CorpusError.invalidUTF8(RecordLocation(file: name, line: 0))
     }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = try TextLines.lines(of: text, file: name)
     guard lines.first.map(String.init) == header else {
       throw CorpusError.badHeader(file: name, expected: header, found: lines.first.map(String.init) ?? "")
     }

@@ -10,6 +10,8 @@ import Foundation
 enum TSVCorpusLoader {
   static let header = "id\tparent\tlevel\tname\tpinyin\tshort\thot"
   static let columns = ["id", "parent", "level", "name", "pinyin", "short", "hot"]
+  /// The largest id or level a corpus accepts (18 digits; ids are Int64).
+  static let largestID: Int64 = 999_999_999_999_999_999
 
   static func load(_ bytes: [UInt8], file: String, into builder: inout CorpusBuilder) throws {
     try bytes.withUnsafeBufferPointer { buffer in
@@ -20,12 +22,23 @@ enum TSVCorpusLoader {
       fields.reserveCapacity(8)
       while lineStart < buffer.count {
         var lineEnd = lineStart
-        while lineEnd < buffer.count && buffer[lineEnd] != 0x0A { lineEnd += 1 }
         lineNumber += 1
+        let at = RecordLocation(file: file, line: lineNumber)
+        // The rules of TextLines, on bytes: LF or CRLF, no CR alone, bounded lines.
+        let limit = min(buffer.count, lineStart + TextLines.maximumLineBytes + 1)
+        while lineEnd < limit && buffer[lineEnd] != 0x0A {
+          if buffer[lineEnd] == 0x0D && (lineEnd + 1 == buffer.count || buffer[lineEnd + 1] != 0x0A) {
+            throw CorpusError.badText(at, reason: TextLines.crAloneMessage)
+          }
+          lineEnd += 1
+        }
+        if lineEnd == limit && limit < buffer.count || lineEnd - lineStart > TextLines.maximumLineBytes {
+          throw CorpusError.badText(
+            at, reason: "the line is over \(TextLines.maximumLineBytes) bytes long, the limit")
+        }
         var contentEnd = lineEnd
         if contentEnd > lineStart && buffer[contentEnd - 1] == 0x0D { contentEnd -= 1 }
         defer { lineStart = lineEnd + 1 }
-        let at = RecordLocation(file: file, line: lineNumber)
         if lineNumber == 1 {
           let hasBOM =
             contentEnd - lineStart >= 3 && buffer[lineStart] == 0xEF && buffer[lineStart + 1] == 0xBB
@@ -97,10 +110,8 @@ enum TSVCorpusLoader {
     _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, column: String, at: RecordLocation
   ) throws -> Int64 {
     var value: Int64 = 0
-    guard !range.isEmpty, range.count <= 18 else {
-      throw CorpusError.badValue(
-        at, column: column, value: (try? string(buffer, range, at: at)) ?? "", reason: "expected a non-negative integer"
-      )
+    guard !range.isEmpty else {
+      throw CorpusError.badValue(at, column: column, value: "", reason: "expected a non-negative integer")
     }
     for i in range {
       let b = buffer[i]
@@ -109,7 +120,13 @@ enum TSVCorpusLoader {
           at, column: column, value: (try? string(buffer, range, at: at)) ?? "?",
           reason: "expected a non-negative integer")
       }
-      value = value * 10 + Int64(b - 0x30)
+      let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+      guard !overflow, times10 <= Self.largestID - Int64(b - 0x30) else {
+        throw CorpusError.badValue(
+          at, column: column, value: (try? string(buffer, range, at: at)) ?? "?",
+          reason: "too large: the largest accepted is \(Self.largestID)")
+      }
+      value = times10 + Int64(b - 0x30)
     }
     return value
   }

@@ -120,16 +120,26 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
           lists.append(seedLists[Int(LetterKey.of(needle))])
         } else {
           // Every trigram of the needle occurs in whichever string holds the needle, and the
-          // lists cover both strings.
-          for start in 0...(needle.count - 3) {
-            lists.append(seedLists[Int(LetterKey.of(needle[start..<start + 3]))])
-          }
+          // lists cover both strings. Each distinct trigram once: a periodic query
+          // (`xianxian…`, 13,000 letters) has four.
+          var keys = Set<Int>()
+          for start in 0...(needle.count - 3) { keys.insert(Int(LetterKey.of(needle[start..<start + 3]))) }
+          for key in keys.sorted() { lists.append(seedLists[key]) }
         }
       }
     }
     if lists.contains(where: \.isEmpty) { return nil }
+    // Any of the conditions gives a superset that the matcher then verifies: the shortest few
+    // bound the intersection's cost however long the query is.
+    if lists.count > Self.mostLists {
+      lists.sort { $0.count < $1.count }
+      lists.removeLast(lists.count - Self.mostLists)
+    }
     return lists
   }
+
+  /// The most posting lists one query intersects.
+  static let mostLists = 8
 
   /// - Complexity: O(s · log L) to intersect lists (s the shortest), then one matcher call per
   ///   candidate; all places when the query selects no list (a query of boundary marks only is

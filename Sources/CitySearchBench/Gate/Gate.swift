@@ -106,6 +106,18 @@ public enum Gate {
       )
     }
 
+    // An empty measurement is an error, never a pass.
+    let gated = baseline.backends.filter { $0.name != baseline.reference }.map(\.name)
+    guard !gated.isEmpty else {
+      throw GateMismatch(message: "the baseline holds no backend besides the reference; there is nothing to gate")
+    }
+    guard gated.contains(where: { current.backend(named: $0) != nil }) else {
+      throw GateMismatch(
+        message:
+          "the run measures none of the baseline's backends (\(gated.joined(separator: ", "))); run it with --backends \(gated.joined(separator: ","))"
+      )
+    }
+
     var metrics: [GateMetric] = []
     for old in baseline.backends where old.name != baseline.reference {
       guard let new = current.backend(named: old.name) else {

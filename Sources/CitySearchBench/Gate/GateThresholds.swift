@@ -1,3 +1,4 @@
+import CitySearch
 import Foundation
 
 /// The committed limits of the regression gate (`Benchmarks/thresholds.json`): how much
@@ -32,8 +33,11 @@ public struct GateThresholds: Codable, Sendable, Equatable {
   }
 
   public init(contentsOf path: String) throws {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ResultsFileError(path: path, message: "cannot read the thresholds file")
+    let data: Data
+    do {
+      data = try CorpusLoader.readFile(path, limit: BenchResults.maximumFileBytes)
+    } catch let error as CorpusError {
+      throw ResultsFileError(path: path, message: error.reason)
     }
     do {
       self = try JSONDecoder().decode(GateThresholds.self, from: data)

@@ -63,7 +63,8 @@ public struct RawMeasurements: Sendable {
 
 /// The run was stopped (Ctrl-C) before it finished.
 public struct BenchInterrupted: Error, CustomStringConvertible {
-  public var description: String { "interrupted; no report was written" }
+  public init() {}
+  public var description: String { "interrupted; no report was written (an earlier report set is untouched)" }
 }
 
 /// Replays a workload through every backend, keystroke by keystroke.

@@ -1,4 +1,4 @@
-import CMemoryShim
+import CSystemShim
 import CitySearch
 import Foundation
 
@@ -25,7 +25,7 @@ public struct MeasuredBuild: Sendable {
 
   /// The bytes the allocator has handed out and not taken back, if the platform tells.
   public static func heapInUse() -> Int? {
-    let bytes = CMemoryShim_heapInUse()
+    let bytes = CSystemShim_heapInUse()
     return bytes < 0 ? nil : Int(bytes)
   }
 

@@ -24,9 +24,10 @@ public struct RelevanceCase: Sendable, Hashable {
   ///
   /// - Throws: ``CorpusError`` naming the file, the line and the problem.
   public static func load(_ path: String, corpus: Corpus) throws -> [RelevanceCase] {
-    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-    else { throw CorpusError.unreadable(file: path, reason: "no such file, or not UTF-8") }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard
+      let text = String(data: try CorpusLoader.readFile(path, limit: CorpusLoader.maximumFileBytes), encoding: .utf8)
+    else { throw CorpusError.invalidUTF8(RecordLocation(file: path, line: 0)) }
+    let lines = try TextLines.lines(of: text, file: path)
     guard lines.first.map(String.init) == header else {
       throw CorpusError.badHeader(file: path, expected: header, found: lines.first.map(String.init) ?? "")
     }

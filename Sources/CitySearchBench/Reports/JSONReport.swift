@@ -1,3 +1,4 @@
+import CitySearch
 import Foundation
 
 /// The harness's JSON files (`results.json`, `verdict.json`): pretty-printed with sorted keys
@@ -21,10 +22,17 @@ extension BenchResults {
     }
   }
 
-  /// Reads a `results.json`; refuses a schema version this build does not know.
+  /// The largest results file read (a `cities` run's is about 60 KB).
+  public static let maximumFileBytes = 64 << 20
+
+  /// Reads a `results.json`; refuses a schema version this build does not know, and a file
+  /// that measures nothing.
   public init(contentsOf path: String) throws {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw ResultsFileError(path: path, message: "cannot read the file")
+    let data: Data
+    do {
+      data = try CorpusLoader.readFile(path, limit: Self.maximumFileBytes)
+    } catch let error as CorpusError {
+      throw ResultsFileError(path: path, message: error.reason)
     }
     struct Version: Decodable { var schemaVersion: Int? }
     guard let version = try? JSONDecoder().decode(Version.self, from: data) else {
@@ -47,6 +55,13 @@ extension BenchResults {
         path: path, message: "wrong type at '\(context.codingPath.map(\.stringValue).joined(separator: "."))'")
     } catch {
       throw ResultsFileError(path: path, message: "not a results file: \(error)")
+    }
+    // An empty measurement is not a result to gate or report.
+    guard backend(named: reference) != nil else {
+      throw ResultsFileError(
+        path: path,
+        message: backends.isEmpty
+          ? "it measures no backend ('backends' is empty)" : "the reference '\(reference)' is not among its backends")
     }
   }
 }

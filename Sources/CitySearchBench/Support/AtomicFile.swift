@@ -1,34 +1,34 @@
 import Foundation
 
-/// Writes files so that a reader, or an interrupted run, never sees half of one: the bytes go
-/// to a temporary file in the same directory, which is then renamed over the target.
+/// Writes one file so that a reader, or an interrupted run, never sees half of it: the bytes go
+/// to a temporary file in the same directory, are flushed to the disk, and the temporary file
+/// is renamed over the target. For a set of files that must change together, see
+/// ``ReportDirectory``.
 public enum AtomicFile {
-  public struct WriteError: Error, CustomStringConvertible {
-    public let path: String
-    public let reason: String
-    public var description: String { "cannot write \(path): \(reason)" }
-  }
-
   /// Writes `data` to `path` atomically; creates the parent directory if needed.
+  ///
+  /// - Throws: ``FileSystemError`` with the system's reason (`ENOSPC`, `EACCES`, `EROFS`, …);
+  ///   the old file, if any, is then untouched and no temporary file is left.
   public static func write(_ data: Data, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent()
+    let directory = (path as NSString).deletingLastPathComponent
+    if !directory.isEmpty { try FileSystem.createDirectories(directory) }
+    if case .directory = try FileSystem.kind(of: path) {
+      throw FileSystemError("write", path, detail: "it is a directory")
+    }
+    let temporary =
+      (directory.isEmpty ? "" : directory + "/") + temporaryName(for: (path as NSString).lastPathComponent)
+    try FileSystem.writeNewFile(data, to: temporary)
     do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      try FileSystem.move(temporary, to: path)
     } catch {
-      throw WriteError(path: path, reason: "cannot create \(directory.path): \(error.localizedDescription)")
+      unlink(temporary)
+      throw error
     }
-    let temporary = directory.appendingPathComponent(
-      ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-    guard FileManager.default.createFile(atPath: temporary.path, contents: data) else {
-      throw WriteError(path: path, reason: "cannot create \(temporary.path)")
-    }
-    guard rename(temporary.path, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temporary)
-      throw WriteError(path: path, reason: reason)
-    }
+    FileSystem.syncDirectory(directory.isEmpty ? "." : directory)
   }
 
   public static func write(_ text: String, to path: String) throws { try write(Data(text.utf8), to: path) }
+
+  /// `.NAME.citybench-PID.tmp`: hidden, and recognizable as a leftover once PID has ended.
+  static func temporaryName(for name: String) -> String { ".\(name).citybench-\(getpid()).tmp" }
 }

@@ -1,3 +1,4 @@
+import CitySearch
 import Foundation
 
 /// A workload file that cannot be read, with the line at fault.
@@ -16,10 +17,16 @@ extension Workload {
   /// The column header line.
   public static let columns = ["session", "place", "style", "typo", "text"]
 
+  /// The largest workload file read (`villages.workload.tsv` is about 3 MB).
+  public static let maximumFileBytes = 256 << 20
+
   /// Reads a workload file (docs/Workloads.md).
   public init(contentsOf path: String) throws {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw WorkloadError(path: path, line: 0, message: "cannot read the file")
+    let data: Data
+    do {
+      data = try CorpusLoader.readFile(path, limit: Self.maximumFileBytes)
+    } catch let error as CorpusError {
+      throw WorkloadError(path: path, line: 0, message: error.reason)
     }
     guard let text = String(data: data, encoding: .utf8) else {
       throw WorkloadError(path: path, line: 0, message: "not UTF-8 text")
@@ -29,10 +36,12 @@ extension Workload {
 
   /// Parses the text of a workload file; `path` names it in errors.
   public init(parsing text: String, path: String = "<workload>") throws {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.hasSuffix("\r") ? $0.dropLast() : $0
+    let lines: [Substring]
+    do {
+      lines = try TextLines.split(text)
+    } catch let problem as TextLines.Problem {
+      throw WorkloadError(path: path, line: problem.line, message: problem.message)
     }
-    if lines.last?.isEmpty == true { lines.removeLast() }
     guard lines.first.map(String.init) == Self.magic else {
       throw WorkloadError(path: path, line: 1, message: "the first line must be '\(Self.magic)'")
     }

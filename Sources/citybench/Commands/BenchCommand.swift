@@ -16,7 +16,8 @@ enum BenchCommand: Command {
     Reports per backend: latency p50/p90/p99/p99.9/max with bootstrap 95% intervals, overall,
     by query length and by input style; the paired ratio to the reference; time to final
     results per session; build time; memory; conformance. Exit status 0, or 1 when a backend's
-    answer differed from the reference's (the reports are written either way).
+    answer differed from the reference's (the reports are written either way). The reports in
+    --out change as one set: an interrupted or failed run leaves the earlier set whole.
 
     Options:
     \(BenchOptions.help)
@@ -31,9 +32,12 @@ enum BenchCommand: Command {
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let options = try BenchOptions(args)
     let formats = try reportFormats(args["--format"])
-    let directory = args["--out"] ?? "citybench-report"
+    // The output is checked before the run, which may take minutes.
+    let reports = try ReportDirectory(args["--out"] ?? "citybench-report", family: ReportFormat.family)
     let (results, raw, workload) = try options.run()
-    let written = try ReportFormat.write(formats, results: results, raw: raw, workload: workload, to: directory)
+    try ReportFormat.stage(formats, results: results, raw: raw, workload: workload, in: reports)
+    try Interruption.shared.check()
+    let written = try reports.commit()
     print(summary(results))
     print("")
     print("reports: \(written.joined(separator: ", "))")

@@ -84,6 +84,11 @@ struct BenchOptions {
     } catch let error as BackendCatalog.UnknownBackend {
       throw UsageError(message: error.description)
     }
+    if let backends, types.isEmpty {
+      throw UsageError(
+        message:
+          "--backends '\(backends)' names no backend (\(BackendCatalog.all.map { $0.name }.joined(separator: ", ")))")
+    }
     let reference = BackendCatalog.all[0]
     types.removeAll { $0 == reference }
     return ([reference] + types).map { BenchCandidate(type: $0) }
@@ -122,7 +127,7 @@ struct BenchOptions {
     let pipeline = BenchPipeline(
       corpus: loaded, corpusName: corpusName, workload: workload, workloadName: workloadName,
       candidates: try candidates(), configuration: configuration, packageDirectory: corpus.packageDirectory)
-    let interruption = Interruption.watch()
+    let interruption = Interruption.shared
     let progress = Progress(label: "replaying")
     defer { progress.finish() }
     var (results, raw) = try pipeline.run(

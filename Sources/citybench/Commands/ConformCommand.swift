@@ -34,6 +34,13 @@ enum ConformCommand: Command {
       --every N             on cities, only every N-th place's forms (default: 1, all)
       --icu-sample N        the slow 'icu' backend answers an even sample of N queries per
                             tier and mode (default: 300 on cities, 30 on towns, 4 on villages)
+      --fuzz N              instead of the tier's query set, N seeded fuzzed queries (--seed):
+                            place forms, mixtures, Hanzi, letter runs, emoji, combining
+                            marks, control characters, full-width text, and one in 50 of
+                            1,000-20,000 characters; some typed keystroke by keystroke. Each
+                            backend is also timed on every query against the reference: no
+                            query may take more than 10× the reference's time (10× the
+                            backend's median ratio for one slower than the reference)
       --icu-raw             also check icu and icu-cached built without override rules
                             ('icu-raw', 'icu-cached-raw'); their divergences must be listed
                             in the expected-failures file
@@ -46,7 +53,7 @@ enum ConformCommand: Command {
   static let spec = ParsedArguments.Spec(
     valued: [
       "--corpus", "--corpus-dir", "--backends", "--mode", "--sample", "--seed", "--every", "--icu-sample", "--expected",
-      "--write-expected",
+      "--write-expected", "--fuzz",
     ],
     flags: ["--icu-raw"], maximumPositionals: 0)
 
@@ -80,6 +87,7 @@ enum ConformCommand: Command {
     let sampleSize = try args.integer("--sample", default: 20_000, range: 1...10_000_000)
     let seed = try args.integer("--seed", default: 1, range: 0...Int.max)
     let every = try args.integer("--every", default: 1, range: 1...1_000_000)
+    let fuzz = args["--fuzz"] == nil ? nil : try args.integer("--fuzz", default: 0, range: 1...100_000_000)
     let icuSample =
       args["--icu-sample"] == nil ? nil : try args.integer("--icu-sample", default: 0, range: 1...10_000_000)
     var candidates = try selectedBackends(args["--backends"])
@@ -100,10 +108,12 @@ enum ConformCommand: Command {
     for (tierNumber, tier) in tiers.enumerated() {
       let corpus = try CorpusOptions(corpus: tier.rawValue, directory: args["--corpus-dir"]).load()
       lastCorpus = corpus
-      let (targets, texts, description) = querySet(
-        tier: tier, corpus: corpus, golden: tier == .cities ? goldenQueries ?? [] : [], sample: sampleSize,
-        every: every,
-        seed: UInt64(seed) &+ UInt64(tierNumber))
+      let (targets, texts, description) =
+        fuzz.map { fuzzSet(corpus: corpus, count: $0, seed: UInt64(seed) &+ UInt64(tierNumber)) }
+        ?? querySet(
+          tier: tier, corpus: corpus, golden: tier == .cities ? goldenQueries ?? [] : [], sample: sampleSize,
+          every: every,
+          seed: UInt64(seed) &+ UInt64(tierNumber))
       emit("\n== \(tier.rawValue): \(corpus.count) places; \(description)")
       let run = DifferentialRun(reference: LinearScanBackend(corpus: corpus))
       for mode in modes {
@@ -111,6 +121,14 @@ enum ConformCommand: Command {
         run.prepare(texts, mode: mode, progress: progress.update)
         progress.finish()
       }
+      // For the input-cost bound: the reference's time on every fuzzed query, one at a time.
+      let referenceTimes =
+        fuzz == nil
+        ? [:]
+        : Dictionary(
+          uniqueKeysWithValues: modes.map { mode in
+            (mode, InputCost.referenceTimes(run.reference, queries: texts, mode: mode, limit: run.limit))
+          })
       for candidate in candidates {
         let build: MeasuredBuild
         do {
@@ -137,6 +155,11 @@ enum ConformCommand: Command {
           emit(line(outcome))
           if let first = outcome.unexpected.first {
             emit(reproduction(first, tier: tier, corpus: corpus, candidate: candidate))
+          }
+          if let times = referenceTimes[mode] {
+            let cost = inputCost(build.backend, run: run, texts: texts, times: times, mode: mode, sample: sample)
+            emit(costLine(cost))
+            if !cost.withinBound { failed = true }
           }
         }
         if candidate.options["icu-raw"] != nil && tier == .cities && every == 1
@@ -195,6 +218,46 @@ enum ConformCommand: Command {
       throw UsageError(message: error.description)
     }
     return types.map { Candidate(type: $0, options: BackendOptions(), label: $0.name) }
+  }
+
+  /// The fuzzed set of one tier: every query stateless, and the short ones (at most 5,000)
+  /// also typed keystroke by keystroke.
+  static func fuzzSet(corpus: Corpus, count: Int, seed: UInt64) -> (
+    targets: [String], texts: [String], description: String
+  ) {
+    let queries = FuzzQueries.generate(corpus, count: count, seed: seed)
+    let texts = Array(Set(queries.map(\.text))).sorted()
+    let targets = Array(queries.lazy.filter { $0.kind != .long }.map(\.text).prefix(5_000))
+    let description =
+      "fuzzed (seed \(seed)): \(count) queries of \(FuzzQueries.Kind.allCases.count) kinds, \(texts.count) distinct; \(targets.count) typed"
+    return (targets, texts, description)
+  }
+
+  /// The input-cost bound for one backend and mode (an even sample for a sampled backend).
+  private static func inputCost(
+    _ backend: any SearchBackend, run: DifferentialRun, texts: [String], times: [UInt64], mode: MatchMode,
+    sample: Int?
+  ) -> InputCost {
+    let chosen = sample.map { n in stride(from: 0, to: texts.count, by: max(1, texts.count / n)).map { $0 } }
+    let queries = chosen.map { $0.map { texts[$0] } } ?? texts
+    let referenceTimes = chosen.map { $0.map { times[$0] } } ?? times
+    func open<B: SearchBackend>(_ backend: B) -> InputCost {
+      InputCost.measure(
+        backend, reference: run.reference, queries: queries, referenceTimes: referenceTimes, mode: mode,
+        limit: run.limit)
+    }
+    return open(backend)
+  }
+
+  static func costLine(_ cost: InputCost) -> String {
+    let shown = String(String(cost.worstQuery.debugDescription.dropFirst().dropLast()).prefix(24))
+    let query = cost.worstQuery.count > 24 ? "'\(shown)…' (\(cost.worstQuery.count) characters)" : "'\(shown)'"
+    let ratio = { (value: Double) in String(format: value < 10 ? "%.2g×" : "%.0f×", value) }
+    return
+      "  input cost over \(cost.queries) queries: median \(ratio(cost.medianRatio)) the reference; slowest \(query) "
+      + "\(Formatting.duration(nanoseconds: Double(cost.backendNanoseconds))) against the reference's "
+      + "\(Formatting.duration(nanoseconds: Double(cost.referenceNanoseconds))), \(ratio(cost.worstRatio)) (bound \(ratio(cost.bound)))"
+      + (cost.withinBound ? "" : ": OVER THE BOUND")
   }
 
   /// The typing targets and the stateless texts of one tier.

@@ -48,7 +48,12 @@ enum GateCommand: Command {
     var options = try BenchOptions(args)
     options.relevance = false  // the gate compares latency; relevance is the tests' and the reports' concern
     let tier = options.corpus.corpus
-    let directory = args["--out"] ?? "citybench-gate"
+    // The verdict, and the run's reports when it makes one, change in --out as one set.
+    let verdictFiles: Set<String> = ["verdict.json", "verdict.md"]
+    let reports = try ReportDirectory(
+      args["--out"] ?? "citybench-gate",
+      family: args["--current"] == nil ? verdictFiles.union(ReportFormat.family) : verdictFiles)
+    let directory = reports.path
     guard
       let baselinePath = args["--baseline"]
         ?? options.corpus.packageFile("Benchmarks").map({ "\($0)/baseline-\(tier).json" })
@@ -56,6 +61,21 @@ enum GateCommand: Command {
       throw CommandError(message: "cannot find Benchmarks/; pass --baseline FILE")
     }
     let baselineExists = FileManager.default.fileExists(atPath: baselinePath)
+    let updating = args.has("--update-baseline")
+    // Everything the comparison needs is read before the run, which may take minutes.
+    var gateInputs: (baseline: BenchResults, thresholds: GateThresholds)?
+    if !updating {
+      guard baselineExists else {
+        throw CommandError(
+          message: "no baseline at \(baselinePath); record one with 'citybench gate --update-baseline'")
+      }
+      guard
+        let thresholdsPath = args["--thresholds"] ?? options.corpus.packageFile("Benchmarks/thresholds.json")
+      else {
+        throw CommandError(message: "cannot find Benchmarks/thresholds.json; pass --thresholds FILE")
+      }
+      gateInputs = (try BenchResults(contentsOf: baselinePath), try GateThresholds(contentsOf: thresholdsPath))
+    }
 
     // The run to gate (or to record).
     let current: BenchResults
@@ -64,19 +84,18 @@ enum GateCommand: Command {
       current = try BenchResults(contentsOf: path)
       currentPath = path
     } else {
-      if baselineExists && !args.has("--update-baseline") {
-        let baseline = try BenchResults(contentsOf: baselinePath)
-        options.adopt(baseline.metadata, explicit: args)
-      }
+      if let gateInputs { options.adopt(gateInputs.baseline.metadata, explicit: args) }
       let (results, raw, workload) = try options.run()
-      _ = try ReportFormat.write(ReportFormat.allCases, results: results, raw: raw, workload: workload, to: directory)
+      try ReportFormat.stage(ReportFormat.allCases, results: results, raw: raw, workload: workload, in: reports)
       current = results
       currentPath = URL(fileURLWithPath: directory).appendingPathComponent("results.json").path
       print(BenchCommand.summary(results))
       print("")
     }
 
-    if args.has("--update-baseline") {
+    guard let (baseline, thresholds) = gateInputs else {
+      try Interruption.shared.check()
+      try reports.commit()
       guard current.conforms else {
         throw CommandError(message: "the run has divergences from the reference; not recording it as the baseline")
       }
@@ -84,27 +103,23 @@ enum GateCommand: Command {
       print("baseline written: \(baselinePath)")
       return 0
     }
-    guard baselineExists else {
-      throw CommandError(message: "no baseline at \(baselinePath); record one with 'citybench gate --update-baseline'")
-    }
-    let baseline = try BenchResults(contentsOf: baselinePath)
-    guard
-      let thresholdsPath = args["--thresholds"] ?? options.corpus.packageFile("Benchmarks/thresholds.json")
-    else {
-      throw CommandError(message: "cannot find Benchmarks/thresholds.json; pass --thresholds FILE")
-    }
-    let thresholds = try GateThresholds(contentsOf: thresholdsPath)
     let report: GateReport
     do {
       report = try Gate.compare(
         baseline: baseline, current: current, thresholds: thresholds, baselinePath: baselinePath,
         currentPath: currentPath)
     } catch let mismatch as GateMismatch {
+      // The run's reports are kept; there is no verdict to add to them.
+      if args["--current"] == nil {
+        try Interruption.shared.check()
+        try reports.commit()
+      }
       throw CommandError(message: mismatch.message)
     }
-    try AtomicFile.write(
-      report.jsonData(), to: URL(fileURLWithPath: directory).appendingPathComponent("verdict.json").path)
-    try AtomicFile.write(report.markdown, to: URL(fileURLWithPath: directory).appendingPathComponent("verdict.md").path)
+    try reports.write(report.jsonData(), named: "verdict.json")
+    try reports.write(report.markdown, named: "verdict.md")
+    try Interruption.shared.check()
+    try reports.commit()
     print(report.markdown)
     print(
       "verdict: \(report.verdict.rawValue) (exit \(report.exitStatus)); written to \(directory)/verdict.json and verdict.md"

@@ -28,7 +28,7 @@ enum SuiteCommand: Command {
     valued: ["--out"], maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
-    let directory = args["--out"] ?? "citybench-report"
+    let reports = try ReportDirectory(args["--out"] ?? "citybench-report", family: ReportFormat.family)
     let started = MonotonicClock.now()
     emit("CitySearchBench: the whole suite on cities (conformance, then latency)")
     emit("\n## 1. Conformance: every backend against the reference")
@@ -37,8 +37,9 @@ enum SuiteCommand: Command {
     emit("\n## 2. Latency: the cities workload, keystroke by keystroke\n")
     let options = try BenchOptions(try ParsedArguments(["--budget", "10"], spec: BenchOptions.parseSpec))
     let (results, raw, workload) = try options.run()
-    let written = try ReportFormat.write(
-      ReportFormat.allCases, results: results, raw: raw, workload: workload, to: directory)
+    try ReportFormat.stage(ReportFormat.allCases, results: results, raw: raw, workload: workload, in: reports)
+    try Interruption.shared.check()
+    let written = try reports.commit()
     emit(BenchCommand.summary(results))
 
     let seconds = Double(MonotonicClock.now() - started) / 1e9

@@ -1,0 +1,78 @@
+import CitySearch
+
+/// How much a backend's time on one query can exceed the reference's: the input-cost bound.
+///
+/// Every query is timed once, one at a time, for the reference and for the backend (the text
+/// API, normalization included). A backend's *ratio* on a query is its time over the
+/// reference's. No query may have a ratio above ``allowedGrowth`` (10×) — or, for a backend
+/// slower than the reference on the typical query, above 10× its median ratio (the uncached
+/// ICU backend is about 1,000× the reference on every query; that is its design, not a slow
+/// input). Queries over the bound on the first timing are timed five more times each, and the
+/// medians decide, so one preemption does not fail a run.
+public struct InputCost: Sendable {
+  /// The bound: a query may cost at most this many times the reference's time (or the
+  /// backend's median ratio, when that is above 1).
+  public static let allowedGrowth = 10.0
+
+  /// The query with the largest ratio, and its times.
+  public let worstQuery: String
+  public let backendNanoseconds: UInt64
+  public let referenceNanoseconds: UInt64
+  /// The worst query's time over the reference's.
+  public let worstRatio: Double
+  public let medianRatio: Double
+  public let queries: Int
+
+  /// The largest ratio allowed: 10, or 10× the median ratio when that is above 1.
+  public var bound: Double { Self.allowedGrowth * max(medianRatio, 1) }
+  public var withinBound: Bool { worstRatio <= bound }
+
+  /// The reference's time on each query (one timing each).
+  public static func referenceTimes(
+    _ reference: some SearchBackend, queries: [String], mode: MatchMode, limit: Int
+  ) -> [UInt64] {
+    queries.map { time(reference, $0, mode: mode, limit: limit) }
+  }
+
+  /// Times `backend` on `queries` against the reference's times, re-timing suspects.
+  ///
+  /// - Complexity: O(q) searches, plus 10 per suspect query.
+  public static func measure<B: SearchBackend>(
+    _ backend: B, reference: some SearchBackend, queries: [String], referenceTimes: [UInt64], mode: MatchMode,
+    limit: Int
+  ) -> InputCost {
+    precondition(queries.count == referenceTimes.count && !queries.isEmpty)
+    var ratios = zip(queries, referenceTimes).map { query, ref in
+      Double(time(backend, query, mode: mode, limit: limit)) / Double(max(ref, 1))
+    }
+    let median = ratios.sorted()[ratios.count / 2]
+    let scale = max(median, 1)
+    var times = referenceTimes.map { ($0, UInt64(0)) }
+    for i in ratios.indices where ratios[i] > allowedGrowth * scale {
+      let b = medianTime(backend, queries[i], mode: mode, limit: limit)
+      let r = medianTime(reference, queries[i], mode: mode, limit: limit)
+      ratios[i] = Double(b) / Double(max(r, 1))
+      times[i] = (r, b)
+    }
+    let worst = ratios.indices.max { ratios[$0] < ratios[$1] }!
+    let (reference, own) =
+      times[worst].1 == 0
+      ? (referenceTimes[worst], time(backend, queries[worst], mode: mode, limit: limit)) : times[worst]
+    return InputCost(
+      worstQuery: queries[worst], backendNanoseconds: own, referenceNanoseconds: reference,
+      worstRatio: ratios[worst], medianRatio: median, queries: queries.count)
+  }
+
+  @inline(never)
+  static func time(_ backend: some SearchBackend, _ query: String, mode: MatchMode, limit: Int) -> UInt64 {
+    let start = MonotonicClock.now()
+    let result = backend.search(query, mode: mode, limit: limit)
+    let end = MonotonicClock.now()
+    precondition(result.total >= 0)
+    return end - start
+  }
+
+  static func medianTime(_ backend: some SearchBackend, _ query: String, mode: MatchMode, limit: Int) -> UInt64 {
+    (0..<5).map { _ in time(backend, query, mode: mode, limit: limit) }.sorted()[2]
+  }
+}
