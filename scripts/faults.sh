@@ -184,6 +184,22 @@ expect "--backends ''" 64 "names no backend" -- "${bench[@]}" --backends '' --ou
 sed 's/"backends" : \[/"backends" : [], "was" : [/' "$out/results.json" >"$scratch/empty.json"
 expect "gate on an empty measurement" 1 "it measures no backend" -- "$citybench" gate --current "$scratch/empty.json" \
   --baseline "$out/results.json" --out "$scratch/g"
+printf 'not json' >"$scratch/not.json"
+expect "results file that is not JSON" 1 "not.json: not a JSON object" -- "$citybench" gate --current "$scratch/not.json" \
+  --baseline "$out/results.json" --out "$scratch/g"
+sed 's/"schemaVersion" : 1/"schemaVersion" : 9/' "$out/results.json" >"$scratch/v9.json"
+expect "results file of another schema" 1 "schema version 9; this build reads version 1" -- "$citybench" gate \
+  --current "$scratch/v9.json" --baseline "$out/results.json" --out "$scratch/g"
+sed 's/"reference" : "linear"/"reference" : 7/' "$out/results.json" >"$scratch/type.json"
+expect "results file with a wrong type" 1 "wrong type at 'reference'" -- "$citybench" gate --current "$scratch/type.json" \
+  --baseline "$out/results.json" --out "$scratch/g"
+printf '# citybench workload 1\rsession\tplace\tstyle\ttypo\ttext\r' >"$scratch/cr.workload.tsv"
+expect "CR-only workload" 1 "cr.workload.tsv:1: the line ends in a CR alone" -- "${bench[@]}" \
+  --workload "$scratch/cr.workload.tsv" --out "$scratch/r5"
+printf '# citybench workload 1\nsession\tplace\tstyle\ttypo\ttext\na\t1\tpinyin\t%s\tb\n' "$(head -c 60000 /dev/zero | tr '\0' 'y')" \
+  >"$scratch/typo.workload.tsv"
+expect "workload with a 60,000-byte field" 1 "(60000 bytes)" -- "${bench[@]}" --workload "$scratch/typo.workload.tsv" \
+  --out "$scratch/r6"
 printf '# citybench workload 1\r\nsession\tplace\tstyle\ttypo\ttext\r\none\t\tpinyin\t0\tb\r\n' >"$scratch/crlf.workload.tsv"
 expect "CRLF workload" 0 "" -- "${bench[@]}" --workload "$scratch/crlf.workload.tsv" --out "$scratch/r4"
 

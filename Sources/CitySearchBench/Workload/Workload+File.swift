@@ -76,15 +76,17 @@ extension Workload {
       let (label, place, style, typo, keystroke) = (fields[0], fields[1], fields[2], fields[3], fields[4])
       guard !label.isEmpty else { throw fail("empty session label") }
       guard !style.isEmpty else { throw fail("empty style") }
-      guard typo == "0" || typo == "1" else { throw fail("typo must be 0 or 1, found '\(typo)'") }
+      guard typo == "0" || typo == "1" else { throw fail("typo must be 0 or 1, found \(CorpusError.quoted(typo))") }
       if let last = sessions.last, last.label == label {
         guard last.place == place, last.style == style, last.hasTypo == (typo == "1") else {
-          throw fail("session '\(label)' changes its place, style or typo column")
+          throw fail("session \(CorpusError.quoted(label)) changes its place, style or typo column")
         }
         sessions[sessions.count - 1].keystrokes.append(keystroke)
       } else {
         guard labels.insert(label).inserted else {
-          throw fail("session '\(label)' appears again after other sessions; a session's lines must be consecutive")
+          throw fail(
+            "session \(CorpusError.quoted(label)) appears again after other sessions; a session's lines must be consecutive"
+          )
         }
         sessions.append(
           Session(label: label, place: place, style: style, hasTypo: typo == "1", keystrokes: [keystroke]))

@@ -38,6 +38,8 @@ enum RelevanceCommand: Command {
     let options = CorpusOptions(args)
     let worst = try args.integer("--worst", default: 15, range: 0...10_000)
     let withoutFacts = args.has("--without-facts")
+    // The output is checked before the evaluation (about 10 s on cities).
+    let reports = try args["--out"].map { try ReportDirectory($0, family: ["relevance.md"]) }
     let corpus = try options.load(facts: !withoutFacts)
     // The targets are weighed by prominence (and typed as their aliases) either way.
     let facts = withoutFacts ? try options.load() : corpus
@@ -59,9 +61,9 @@ enum RelevanceCommand: Command {
       let outcome = c.knownFailure == nil ? "fails, not marked known" : "passes, marked known"
       emit("line \(c.line) '\(c.query)': \(outcome)")
     }
-    if let directory = args["--out"] {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      try AtomicFile.write(text, to: URL(fileURLWithPath: directory).appendingPathComponent("relevance.md").path)
+    if let reports {
+      try reports.write(text, named: "relevance.md")
+      try reports.commit()
     }
     return unexpected.isEmpty ? 0 : 1
   }
