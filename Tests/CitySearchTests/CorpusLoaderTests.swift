@@ -221,6 +221,19 @@ import Testing
         == "s.json: unsupported corpus format: arrays and objects nest 33 deep at byte 32; the limit is 32")
   }
 
+  @Test func deepPropertyListsAreRefusedByTheirDepth() {
+    let level = "<array><dict><key>name</key><string>北京</string><key>c</key>"
+    let plist =
+      #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"# + String(repeating: level, count: 600)
+      + "<array/>" + String(repeating: "</dict></array>", count: 600) + "</plist>"
+    // Each level is an array and a dictionary: the 33rd element opened is level 17's array.
+    let at = plist.range(of: String(repeating: level, count: 16))!.upperBound
+    #expect(
+      error(json: plist, file: "d.plist")
+        == "d.plist: unsupported corpus format: arrays and dictionaries nest 33 deep at byte \(plist.utf8.distance(from: plist.startIndex, to: at)); the limit is 32"
+    )
+  }
+
   @Test func hugeValuesAreEchoedAsShortExcerpts() {
     let name = String(repeating: "x", count: 1_000_000)
     let message = error(json: #"[{"id": 1, "level": 1, "name": "\#(name)", "pinyin": "x"}]"#)

@@ -13,6 +13,12 @@ import Foundation
 /// ``PinyinSource``.
 enum PropertyListCorpusLoader {
   static func load(_ data: Data, file: String, into builder: inout CorpusBuilder) throws {
+    if let (depth, offset) = xmlNesting(of: data, over: CorpusLoader.maximumNesting) {
+      throw CorpusError.unsupportedFormat(
+        file: file,
+        reason:
+          "arrays and dictionaries nest \(depth) deep at byte \(offset); the limit is \(CorpusLoader.maximumNesting)")
+    }
     let root: Any
     do {
       root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -47,6 +53,30 @@ enum PropertyListCorpusLoader {
   }
 
   static let nameKeys = ["name", "province", "state", "city"]
+
+  /// In an XML property list, the depth and byte offset at which `<array>` and `<dict>` first
+  /// nest deeper than `limit`, or `nil` (a binary property list is bounded by its size).
+  static func xmlNesting(of data: Data, over limit: Int) -> (depth: Int, offset: Int)? {
+    let bytes = [UInt8](data)
+    func starts(_ word: String, at i: Int) -> Bool {
+      let w = Array(word.utf8)
+      return i + w.count <= bytes.count && Array(bytes[i..<i + w.count]) == w
+    }
+    var depth = 0
+    var i = 0
+    while i < bytes.count {
+      if bytes[i] == UInt8(ascii: "<") {
+        if starts("<array>", at: i) || starts("<dict>", at: i) {
+          depth += 1
+          if depth > limit { return (depth, i) }
+        } else if starts("</array>", at: i) || starts("</dict>", at: i) {
+          depth -= 1
+        }
+      }
+      i += 1
+    }
+    return nil
+  }
 
   /// `hot` as the apps write it: a boolean, or the string or integer 0 or 1; anything else is
   /// refused rather than read as "not hot".
