@@ -76,6 +76,29 @@ import Testing
     #expect(text.contains("Debug build") || Self.run.results.metadata.buildConfiguration == "release")
   }
 
+  /// The reports open with the finding: the fastest conforming backend (never a diverging
+  /// one, however fast), the divergences, the noise.
+  @Test func reportsOpenWithTheHeadline() throws {
+    let results = Self.run.results
+    #expect(Headline.fastestConforming(results)?.name == "trie")
+    let sentences = Headline.sentences(results)
+    #expect(sentences[0].hasPrefix("Fastest conforming backend (by p99 per keystroke): **trie**, p50 "))
+    #expect(sentences.contains { $0.hasPrefix("**Divergences:** drops-last-hit differs on ") })
+    #expect(sentences.contains { $0.hasPrefix("Noise: the reference timed against itself differs by ") })
+    let markdown = MarkdownReport.text(results)
+    let firstSection = try #require(markdown.components(separatedBy: "\n## ").first)
+    #expect(firstSection.contains("- Fastest conforming backend"))
+    let html = HTMLReport.text(results)
+    #expect(
+      html.contains(
+        "<ul class=\"headline\">\n<li>Fastest conforming backend (by p99 per keystroke): <strong>trie</strong>"))
+
+    // With nothing that conforms but the reference, the headline says so.
+    var none = results
+    none.backends = results.backends.filter { $0.name == results.reference || $0.name == "drops-last-hit" }
+    #expect(Headline.sentences(none)[0] == "No backend other than the reference both conforms and was timed.")
+  }
+
   @Test func htmlIsWellFormedAndSelfContained() throws {
     let html = HTMLReport.text(Self.run.results)
     let parser = XMLParser(data: Data(html.utf8))

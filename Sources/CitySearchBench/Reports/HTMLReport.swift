@@ -31,19 +31,17 @@ public enum HTMLReport {
       figure { margin: 1em 0; }
       .row { display: flex; flex-wrap: wrap; gap: 1em; }
       pre { background: #f7f7f7; padding: 0.6em; overflow-x: auto; }
+      .headline { font-size: 1.05em; background: #f3f7fb; border-left: 4px solid #4477aa; padding: 0.6em 0.6em 0.6em 2em; }
       </style>
       </head>
       <body>
       <h1>CitySearchBench: \(e(m.corpus.name)), \(e(m.mode)) mode</h1>
+      <ul class="headline">
+      \(Headline.sentences(results).map { "<li>\(strong(e($0)))</li>" }.joined(separator: "\n"))
+      </ul>
       <p class="meta">\(e(MarkdownReport.runDescription(results)).replacingOccurrences(of: "`", with: ""))</p>
 
       """
-    if m.buildConfiguration != "release" {
-      out += "<p class=\"warn\">Debug build: these numbers say little about an app.</p>\n"
-    }
-    if let slowdowns = m.slowdownSummary {
-      out += "<p class=\"warn\">Injected slowdown per answer: \(e(slowdowns)). Not a real measurement.</p>\n"
-    }
 
     out += "<h2>Keystroke latency</h2>\n"
     out +=
@@ -121,6 +119,16 @@ public enum HTMLReport {
       out += "<h2>Sampling</h2>\n<ul>\n" + notes.map { "<li>\(e($0))</li>\n" }.joined() + "</ul>\n"
     }
     return out + "</body>\n</html>\n"
+  }
+
+  /// Markdown's `**bold**` and `` `code` `` (in already escaped text) as HTML.
+  static func strong(_ text: String) -> String {
+    func tag(_ text: String, _ mark: String, _ name: String) -> String {
+      text.components(separatedBy: mark).enumerated().map {
+        $0.offset % 2 == 1 ? "<\(name)>\($0.element)</\(name)>" : $0.element
+      }.joined()
+    }
+    return tag(tag(text, "**", "strong"), "`", "code")
   }
 
   static func cell(_ estimate: Estimate, _ format: (Double) -> String) -> String {

@@ -6,13 +6,8 @@ public enum MarkdownReport {
     let m = results.metadata
     let ns = { (v: Double) in Formatting.duration(nanoseconds: v) }
     var out = "# CitySearchBench: \(m.corpus.name), \(m.mode) mode\n\n"
+    out += Headline.sentences(results).map { "- \($0)\n" }.joined() + "\n"
     out += runDescription(results) + "\n\n"
-    if m.buildConfiguration != "release" {
-      out += "> **Debug build.** These numbers say little about an app; run `swift run -c release citybench bench`.\n\n"
-    }
-    if let slowdowns = m.slowdownSummary {
-      out += "> **Injected slowdown** per answer: \(slowdowns). Not a real measurement.\n\n"
-    }
 
     out += "## Keystroke latency\n\n"
     out +=

@@ -91,6 +91,9 @@ enum BenchCommand: Command {
         "noise floor (\(results.reference) A/A): p50 \(Formatting.ratio(noise.p50.value)), p99 \(Formatting.ratio(noise.p99.value))\n"
     }
     for note in MarkdownReport.samplingNotes(results) { out += "* " + note + "\n" }
+    if let headline = Headline.sentences(results).first {
+      out += headline.replacingOccurrences(of: "**", with: "") + "\n"
+    }
     out +=
       results.conforms ? "conformance: every answer matches the reference" : "conformance: DIVERGENCES (see report.md)"
     return out

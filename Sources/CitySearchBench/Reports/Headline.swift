@@ -1,0 +1,85 @@
+/// The finding of a run in words, for the top of every report: which backend to choose, how
+/// much faster than the reference, what it costs, whether everything conforms, and what to be
+/// careful about.
+public enum Headline {
+  /// The fastest backend that conforms (by p99 per keystroke, then p50), if any other than the
+  /// reference was timed.
+  public static func fastestConforming(_ results: BenchResults) -> BackendResults? {
+    results.backends
+      .filter { $0.name != results.reference && $0.conformance.divergences == 0 && $0.latency != nil }
+      .min { a, b in
+        let (x, y) = (a.latency!, b.latency!)
+        return x.p99.value != y.p99.value ? x.p99.value < y.p99.value : x.p50.value < y.p50.value
+      }
+  }
+
+  /// One sentence each: the choice, the runner-up, conformance, and the caveats.
+  ///
+  ///     Fastest conforming backend (by p99 per keystroke): trie, p50 2.80 µs and p99 77.0 µs,
+  ///     36× faster than linear at p50; 1.7 MB of index, built in 0.059 s.
+  public static func sentences(_ results: BenchResults) -> [String] {
+    let ns = { (v: Double) in Formatting.duration(nanoseconds: v) }
+    var out: [String] = []
+    let ranked = results.backends
+      .filter { $0.name != results.reference && $0.conformance.divergences == 0 && $0.latency != nil }
+      .sorted { $0.latency!.p99.value < $1.latency!.p99.value }
+    if let best = fastestConforming(results), let latency = best.latency {
+      var sentence =
+        "Fastest conforming backend (by p99 per keystroke): **\(best.name)**, p50 \(ns(latency.p50.value)) and p99 \(ns(latency.p99.value))"
+      if let ratio = best.ratioToReference?.p50.value, ratio > 0 {
+        sentence += ", \(speedup(ratio)) than \(results.reference) at p50 (paired)"
+      }
+      sentence += "; \(memory(best)), built in \(Formatting.seconds(best.build.seconds))."
+      out.append(sentence)
+      if ranked.count > 1, let next = ranked.dropFirst().first, let nextLatency = next.latency {
+        out.append(
+          "Next: \(next.name), p99 \(ns(nextLatency.p99.value)) (\(Formatting.ratio(nextLatency.p99.value / max(latency.p99.value, 1))) \(best.name)'s), \(memory(next)), built in \(Formatting.seconds(next.build.seconds))."
+        )
+      }
+    } else {
+      out.append("No backend other than the reference both conforms and was timed.")
+    }
+    let diverging = results.backends.filter { $0.conformance.divergences > 0 }
+    if diverging.isEmpty {
+      let checked = results.backends.filter { $0.name != results.reference }.reduce(0) { $0 + $1.conformance.checked }
+      out.append("Conformance: all \(Formatting.count(checked)) timed answers match the reference's.")
+    } else {
+      out.append(
+        "**Divergences:** "
+          + diverging.map {
+            "\($0.name) differs on \(Formatting.count($0.conformance.divergences)) of \(Formatting.count($0.conformance.checked)) answers"
+          }.joined(separator: "; ") + " (see Conformance); a diverging backend is not a candidate.")
+    }
+    let sampled = results.backends.filter { $0.sampling.stride > 1 }
+    if !sampled.isEmpty {
+      out.append(
+        "Sampled (too slow for every keystroke within the budget): "
+          + sampled.map { "\($0.name), 1 keystroke in \($0.sampling.stride)" }.joined(separator: ", ") + ".")
+    }
+    if let noise = results.noiseFloor {
+      out.append(
+        "Noise: the reference timed against itself differs by \(Formatting.ratio(noise.p50.value)) at p50 and \(Formatting.ratio(noise.p99.value)) at p99; smaller differences between backends are not findings."
+      )
+    }
+    if results.metadata.buildConfiguration != "release" {
+      out.append(
+        "**Debug build**: these numbers say little about an app; run `swift run -c release citybench bench`.")
+    }
+    if let slowdowns = results.metadata.slowdownSummary {
+      out.append("**Injected slowdown** per answer (\(slowdowns)): not a real measurement.")
+    }
+    return out
+  }
+
+  /// `36× faster` or `2.5× slower`, from a paired ratio (backend time over reference time).
+  static func speedup(_ ratio: Double) -> String {
+    let factor = ratio < 1 ? 1 / ratio : ratio
+    let number = factor < 10 ? String(format: "%.1f×", factor) : String(format: "%.0f×", factor)
+    return ratio < 1 ? "\(number) faster" : "\(number) slower"
+  }
+
+  static func memory(_ b: BackendResults) -> String {
+    if b.build.countedBytes > 0 { return "\(megabytes(b.build.countedBytes)) of index" }
+    return b.build.heapBytes.map { "\(megabytes($0)) of heap" } ?? "memory not measured"
+  }
+}
