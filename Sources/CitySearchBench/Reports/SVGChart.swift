@@ -47,7 +47,10 @@ enum SVGChart {
   /// The latency CDF of each backend, x on a log axis.
   static func cdf(_ series: [(name: String, curve: [CurvePoint])]) -> String {
     let (width, height) = (760.0, 380.0)
-    let (left, right, top, bottom) = (60.0, 150.0, 20.0, 50.0)
+    // The right margin holds the legend: as wide as its longest name needs
+    // (scripts/render-report.sh checks in a browser that every text fits).
+    let right = max(150.0, 40 + legendCharacterWidth * Double(series.map(\.name.count).max() ?? 0))
+    let (left, top, bottom) = (60.0, 20.0, 50.0)
     let values = series.flatMap { $0.curve.map(\.nanoseconds) }.filter { $0 > 0 }
     guard let lowest = values.min(), let highest = values.max() else { return "" }
     let x = LogScale(domain: (lowest, highest), range: (left, width - right))
@@ -142,6 +145,10 @@ enum SVGChart {
   static func text(_ x: Double, _ y: Double, _ content: String, anchor: String, bold: Bool = false) -> String {
     "<text x=\"\(number(x))\" y=\"\(number(y))\" text-anchor=\"\(anchor)\"\(bold ? " font-weight=\"bold\"" : "")>\(escape(content))</text>\n"
   }
+
+  /// A generous width of one character of a legend at 12 px (system-ui is about 6.5 px wide
+  /// for these names).
+  static let legendCharacterWidth = 7.5
 
   static func legend(_ index: Int, _ name: String, x: Double, y: Double) -> String {
     "<rect x=\"\(number(x))\" y=\"\(number(y - 9))\" width=\"14\" height=\"4\" fill=\"\(color(index))\"/>\n"
