@@ -99,6 +99,37 @@ import Testing
     #expect(Headline.sentences(none)[0] == "No backend other than the reference both conforms and was timed.")
   }
 
+  /// Every table of report.md is in report.html too: both are written from one definition.
+  @Test func everyMarkdownTableIsInTheHTML() throws {
+    let html = HTMLReport.text(Self.run.results)
+    let markdown = MarkdownReport.text(Self.run.results)
+    for table in ReportTable.sections(Self.run.results) {
+      #expect(markdown.contains("## \(table.title)\n"))
+      #expect(html.contains(">\(SVGChart.escape(table.title))</h"), "\(table.title)")
+      let header = "<tr>" + table.headers.map { "<th>\(SVGChart.escape($0))</th>" }.joined() + "</tr>"
+      #expect(html.contains(header), "\(table.title)")
+      for row in table.rows { #expect(html.contains("<td>\(SVGChart.escape(row[0]))</td>")) }
+    }
+  }
+
+  /// One backend 1000× slower gets no line on the shared axis (it would flatten the others),
+  /// and its legend entry says where it is; every series has a legend entry.
+  @Test func aFarSlowerSeriesIsLeftOffTheScaleAndNamed() {
+    let svg = SVGChart.categoryLines(
+      title: "p50", categories: ["1", "2"],
+      series: [
+        (name: "fast", values: [1_000, 2_000]), (name: "quick", values: [3_000, 1_500]),
+        (name: "slow", values: [3e8, 2e8]),
+      ])
+    #expect(svg.contains(">fast</text>") && svg.contains(">quick</text>"))
+    #expect(svg.contains(">slow: off scale, 200.0 ms–300.0 ms</text>"))
+    #expect(!svg.contains("<title>slow"))
+    #expect(svg.contains(">10 µs</text>") && !svg.contains(">100 ms</text>"))
+    let close = SVGChart.categoryLines(
+      title: "p50", categories: ["1"], series: [(name: "a", values: [1_000]), (name: "b", values: [20_000])])
+    #expect(!close.contains("off scale"))
+  }
+
   @Test func htmlIsWellFormedAndSelfContained() throws {
     let html = HTMLReport.text(Self.run.results)
     let parser = XMLParser(data: Data(html.utf8))

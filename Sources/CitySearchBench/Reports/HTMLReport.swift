@@ -31,6 +31,7 @@ public enum HTMLReport {
       figure { margin: 1em 0; }
       .row { display: flex; flex-wrap: wrap; gap: 1em; }
       pre { background: #f7f7f7; padding: 0.6em; overflow-x: auto; }
+      .scroll { overflow-x: auto; }
       .headline { font-size: 1.05em; background: #f3f7fb; border-left: 4px solid #4477aa; padding: 0.6em 0.6em 0.6em 2em; }
       </style>
       </head>
@@ -46,7 +47,7 @@ public enum HTMLReport {
     out += "<h2>Keystroke latency</h2>\n"
     out +=
       "<p>Each keystroke's latency is the median of its rounds (\(m.rounds)); grey figures are 95% bootstrap intervals.</p>\n"
-    out += "<table>\n<tr><th>backend</th>"
+    out += "<div class=\"scroll\"><table>\n<tr><th>backend</th>"
     out += ReportedQuantile.allCases.map { "<th>\($0.rawValue)</th>" }.joined()
     out += "<th>ratio to \(e(results.reference)) (p50)</th><th>timed keystrokes</th></tr>\n"
     for b in results.backends {
@@ -63,11 +64,14 @@ public enum HTMLReport {
       out += "<tr><td>\(e(results.reference)) (A/A)</td>" + String(repeating: "<td></td>", count: 5)
       out += "<td>\(cell(noise.p50, Formatting.ratio))</td><td>noise floor</td></tr>\n"
     }
-    out += "</table>\n"
+    out += "</table></div>\n"
     let curves = results.backends.map { (name: $0.name + ($0.sampling.stride > 1 ? " (sample)" : ""), curve: $0.curve) }
     out += "<figure>\n" + SVGChart.cdf(curves)
     out +=
       "<figcaption>Share of keystrokes answered within a given time (empirical CDF, log time axis).</figcaption></figure>\n"
+
+    let tables = ReportTable.sections(results)
+    out += tables[0].html()  // the paired ratios
 
     out += "<h2>By query length</h2>\n<div class=\"row\">\n"
     let lengths = results.measuredLengthGroups
@@ -78,6 +82,7 @@ public enum HTMLReport {
       out += SVGChart.categoryLines(title: "\(quantile.rawValue) by query length", categories: lengths, series: series)
     }
     out += "</div>\n"
+    for table in tables[1...3] { out += table.html(level: table.title.hasPrefix("By query length") ? 3 : 2) }
 
     out += "<h2>Build time and memory</h2>\n<div class=\"row\">\n"
     out += SVGChart.bars(
@@ -91,6 +96,7 @@ public enum HTMLReport {
         (name: $0.name, value: $0.build.heapBytes.map(Double.init), label: $0.build.heapBytes.map(megabytes) ?? "n/a")
       })
     out += "</div>\n"
+    out += tables[4].html(level: 3)
 
     if let relevance = results.relevance {
       out += "<h2>Relevance of the reference's ranking</h2>\n"

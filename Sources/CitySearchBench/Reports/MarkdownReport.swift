@@ -19,45 +19,11 @@ public enum MarkdownReport {
         return [b.name] + ReportedQuantile.allCases.map { Formatting.estimate(l[$0], ns) } + [timed(b)]
       })
 
-    out += "\n## Paired ratio to \(results.reference)\n\n"
-    out +=
-      "Per keystroke, the backend's time over \(results.reference)'s on the same keystroke; quantiles of those ratios. "
-    out +=
-      "Below 1× is faster than the reference. The A/A row is \(results.reference) against itself: the noise floor.\n\n"
-    var ratioRows: [[String]] = []
-    if let noise = results.noiseFloor { ratioRows.append(["\(results.reference) (A/A)"] + ratioCells(noise)) }
-    for b in results.backends { if let r = b.ratioToReference { ratioRows.append([b.name] + ratioCells(r)) } }
-    out += table(["backend", "p50", "p90", "p99", "keystrokes"], ratioRows)
-
-    let lengths = results.measuredLengthGroups
-    out += "\n## By query length (p50 / p99)\n\n"
-    out += table(
-      ["backend"] + lengths.map { "\($0) char" + ($0 == "1" ? "" : "s") },
-      results.backends.map { b in [b.name] + lengths.map { group(b.byLength, $0) } })
-    out += "\n## By input style (p50 / p99)\n\n"
-    out += table(
-      ["backend"] + m.workload.styles,
-      results.backends.map { b in [b.name] + m.workload.styles.map { group(b.byStyle, $0) } })
-
-    out += "\n## Time to final results per session\n\n"
-    out += "The sum of a session's keystroke latencies, from the first keystroke to the last.\n\n"
-    out += table(
-      ["backend", "p50", "p90", "p99", "max"],
-      results.backends.map { b in
-        guard let s = b.sessions else { return [b.name, "sampled", "", "", ""] }
-        return [b.name] + [ReportedQuantile.p50, .p90, .p99, .max].map { Formatting.estimate(s[$0], ns) }
-      })
-
-    out += "\n## Build and memory\n\n"
-    out += table(
-      ["backend", "build", "heap kept", "index (counted)", "notes"],
-      results.backends.map { b in
-        [
-          b.name, Formatting.seconds(b.build.seconds), b.build.heapBytes.map(megabytes) ?? "n/a",
-          b.build.countedBytes > 0 ? megabytes(b.build.countedBytes) : "–",
-          b.build.notes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "; "),
-        ]
-      })
+    for table in ReportTable.sections(results) {
+      out += "\n## \(table.title)\n\n"
+      if !table.caption.isEmpty { out += table.caption + "\n\n" }
+      out += Self.table(table.headers, table.rows)
+    }
 
     if let relevance = results.relevance {
       out += "\n## Relevance of the reference's ranking\n\n"
@@ -122,16 +88,6 @@ public enum MarkdownReport {
     b.sampling.stride == 1
       ? Formatting.count(b.sampling.timedKeystrokes)
       : "\(Formatting.count(b.sampling.timedKeystrokes)) (sample)"
-  }
-
-  static func ratioCells(_ r: RatioSummary) -> [String] {
-    RatioSummary.quantiles.map { Formatting.estimate(r[$0]!, Formatting.ratio) } + [Formatting.count(r.count)]
-  }
-
-  static func group(_ groups: [GroupDistribution], _ label: String) -> String {
-    guard let g = groups.first(where: { $0.group == label }) else { return "–" }
-    return
-      "\(Formatting.duration(nanoseconds: g.latency.p50.value)) / \(Formatting.duration(nanoseconds: g.latency.p99.value))"
   }
 
   /// A GitHub-flavoured Markdown table; `|` in cells is escaped.

@@ -81,14 +81,32 @@ enum SVGChart {
   }
 
   /// One line per backend across categories (query lengths), y on a log axis.
+  ///
+  /// A series far slower than all others (its median more than ``offScaleFactor`` times the
+  /// next slowest series' median) is not drawn, so it cannot flatten the others against the
+  /// axis; its legend entry gives its range instead. Legend entries sit under the plot.
   static func categoryLines(
     title: String, categories: [String], series: [(name: String, values: [Double?])]
   ) -> String {
-    let (width, height) = (370.0, 300.0)
+    let median = { (values: [Double?]) -> Double in
+      let known = values.compactMap { $0 }.sorted()
+      return known.isEmpty ? 0 : known[known.count / 2]
+    }
+    let medians = series.map { median($0.values) }.sorted(by: >)
+    let offScale = Set(
+      series.indices.filter { i in
+        medians.count > 1 && median(series[i].values) == medians[0] && medians[0] > offScaleFactor * medians[1]
+      })
+    let width = 370.0
+    let columns = 2
+    let onScale = series.indices.filter { !offScale.contains($0) }
+    let legendRows = (onScale.count + columns - 1) / columns + offScale.count
+    let plotHeight = 300.0
+    let height = plotHeight + 8 + 18 * Double(legendRows)
     let (left, right, top, bottom) = (64.0, 10.0, 30.0, 46.0)
-    let values = series.flatMap { $0.values.compactMap { $0 } }.filter { $0 > 0 }
+    let values = onScale.flatMap { series[$0].values.compactMap { $0 } }.filter { $0 > 0 }
     guard let lowest = values.min(), let highest = values.max(), !categories.isEmpty else { return "" }
-    let y = LogScale(domain: (lowest, highest), range: (height - bottom, top))
+    let y = LogScale(domain: (lowest, highest), range: (plotHeight - bottom, top))
     let step = (width - left - right) / Double(categories.count)
     let x = { (i: Int) in left + step * (Double(i) + 0.5) }
     var svg = open(width: width, height: height, label: title)
@@ -98,10 +116,11 @@ enum SVGChart {
       svg += text(left - 6, y(tick) + 4, tickLabel(tick), anchor: "end")
     }
     for (i, category) in categories.enumerated() {
-      svg += text(x(i), height - bottom + 18, category, anchor: "middle")
+      svg += text(x(i), plotHeight - bottom + 18, category, anchor: "middle")
     }
-    svg += text((left + width - right) / 2, height - 8, "query length (characters)", anchor: "middle")
-    for (s, entry) in series.enumerated() {
+    svg += text((left + width - right) / 2, plotHeight - 8, "query length (characters)", anchor: "middle")
+    for s in onScale {
+      let entry = series[s]
       var points: [String] = []
       for (i, value) in entry.values.enumerated() {
         guard let value else { continue }
@@ -112,8 +131,23 @@ enum SVGChart {
       svg +=
         "<polyline fill=\"none\" stroke=\"\(color(s))\" stroke-width=\"1.5\" points=\"\(points.joined(separator: " "))\"/>\n"
     }
+    let legendTop = plotHeight + 20
+    for (k, s) in onScale.enumerated() {
+      let column = Double(k % columns) * (width - 20) / Double(columns)
+      svg += legend(s, series[s].name, x: 14 + column, y: legendTop + 18 * Double(k / columns))
+    }
+    for (k, s) in offScale.sorted().enumerated() {
+      let known = series[s].values.compactMap { $0 }
+      let range =
+        "\(Formatting.duration(nanoseconds: known.min() ?? 0))–\(Formatting.duration(nanoseconds: known.max() ?? 0))"
+      let row = Double((onScale.count + columns - 1) / columns + k)
+      svg += legend(s, "\(series[s].name): off scale, \(range)", x: 14, y: legendTop + 18 * row)
+    }
     return svg + "</svg>\n"
   }
+
+  /// How much slower than every other series a series must be to be left off a shared axis.
+  static let offScaleFactor = 30.0
 
   /// Horizontal bars, one per backend, on a linear axis from zero.
   static func bars(title: String, bars: [(name: String, value: Double?, label: String)]) -> String {

@@ -1,0 +1,87 @@
+/// A table of a report, defined once and written by both `report.md` and `report.html`.
+public struct ReportTable: Sendable {
+  /// The section heading.
+  public let title: String
+  /// One or two sentences under the heading, or empty.
+  public let caption: String
+  public let headers: [String]
+  public let rows: [[String]]
+
+  /// The tables that follow the latency table, in report order: the paired ratios, by query
+  /// length, by input style, time per session, build and memory.
+  public static func sections(_ results: BenchResults) -> [ReportTable] {
+    [pairedRatios(results), byLength(results), byStyle(results), sessions(results), build(results)]
+  }
+
+  static func pairedRatios(_ results: BenchResults) -> ReportTable {
+    var rows: [[String]] = []
+    if let noise = results.noiseFloor { rows.append(["\(results.reference) (A/A)"] + ratioCells(noise)) }
+    for b in results.backends { if let r = b.ratioToReference { rows.append([b.name] + ratioCells(r)) } }
+    return ReportTable(
+      title: "Paired ratio to \(results.reference)",
+      caption:
+        "Per keystroke, the backend's time over \(results.reference)'s on the same keystroke; quantiles of those ratios. "
+        + "Below 1× is faster than the reference. The A/A row is \(results.reference) against itself: the noise floor.",
+      headers: ["backend", "p50", "p90", "p99", "keystrokes"], rows: rows)
+  }
+
+  static func byLength(_ results: BenchResults) -> ReportTable {
+    let lengths = results.measuredLengthGroups
+    return ReportTable(
+      title: "By query length (p50 / p99)", caption: "",
+      headers: ["backend"] + lengths.map { "\($0) char" + ($0 == "1" ? "" : "s") },
+      rows: results.backends.map { b in [b.name] + lengths.map { group(b.byLength, $0) } })
+  }
+
+  static func byStyle(_ results: BenchResults) -> ReportTable {
+    let styles = results.metadata.workload.styles
+    return ReportTable(
+      title: "By input style (p50 / p99)", caption: "", headers: ["backend"] + styles,
+      rows: results.backends.map { b in [b.name] + styles.map { group(b.byStyle, $0) } })
+  }
+
+  static func sessions(_ results: BenchResults) -> ReportTable {
+    let ns = { (v: Double) in Formatting.duration(nanoseconds: v) }
+    return ReportTable(
+      title: "Time to final results per session",
+      caption: "The sum of a session's keystroke latencies, from the first keystroke to the last.",
+      headers: ["backend", "p50", "p90", "p99", "max"],
+      rows: results.backends.map { b in
+        guard let s = b.sessions else { return [b.name, "sampled", "", "", ""] }
+        return [b.name] + [ReportedQuantile.p50, .p90, .p99, .max].map { Formatting.estimate(s[$0], ns) }
+      })
+  }
+
+  static func build(_ results: BenchResults) -> ReportTable {
+    ReportTable(
+      title: "Build and memory", caption: "",
+      headers: ["backend", "build", "heap kept", "index (counted)", "notes"],
+      rows: results.backends.map { b in
+        [
+          b.name, Formatting.seconds(b.build.seconds), b.build.heapBytes.map(megabytes) ?? "n/a",
+          b.build.countedBytes > 0 ? megabytes(b.build.countedBytes) : "–",
+          b.build.notes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "; "),
+        ]
+      })
+  }
+
+  static func ratioCells(_ r: RatioSummary) -> [String] {
+    RatioSummary.quantiles.map { Formatting.estimate(r[$0]!, Formatting.ratio) } + [Formatting.count(r.count)]
+  }
+
+  static func group(_ groups: [GroupDistribution], _ label: String) -> String {
+    guard let g = groups.first(where: { $0.group == label }) else { return "–" }
+    return
+      "\(Formatting.duration(nanoseconds: g.latency.p50.value)) / \(Formatting.duration(nanoseconds: g.latency.p99.value))"
+  }
+
+  /// The table as HTML (cells escaped), with its heading and caption.
+  func html(level: Int = 2) -> String {
+    let e = SVGChart.escape
+    var out = "<h\(level)>\(e(title))</h\(level)>\n"
+    if !caption.isEmpty { out += "<p>\(e(caption))</p>\n" }
+    out += "<div class=\"scroll\"><table>\n<tr>" + headers.map { "<th>\(e($0))</th>" }.joined() + "</tr>\n"
+    for row in rows { out += "<tr>" + row.map { "<td>\(e($0))</td>" }.joined() + "</tr>\n" }
+    return out + "</table></div>\n"
+  }
+}
