@@ -7,8 +7,8 @@ import CitySearch
 /// reference's. No query may have a ratio above ``allowedGrowth`` (10×) — or, for a backend
 /// slower than the reference on the typical query, above 10× its median ratio (the uncached
 /// ICU backend is about 1,000× the reference on every query; that is its design, not a slow
-/// input). Queries over the bound on the first timing are timed again in seven interleaved pairs
-/// (backend, reference, backend, …), and the median of the pairs' ratios decides: one
+/// input). Queries over half the bound on the first timing are timed again in seven interleaved
+/// pairs (backend, reference, backend, …), and the median of the pairs' ratios decides: one
 /// preemption, or a busy machine, does not fail a run.
 public struct InputCost: Sendable {
   /// The bound: a query may cost at most this many times the reference's time (or the
@@ -43,13 +43,14 @@ public struct InputCost: Sendable {
     limit: Int
   ) -> InputCost {
     precondition(queries.count == referenceTimes.count && !queries.isEmpty)
-    var ratios = zip(queries, referenceTimes).map { query, ref in
-      Double(time(backend, query, mode: mode, limit: limit)) / Double(max(ref, 1))
+    var times = zip(queries, referenceTimes).map { query, ref in
+      (reference: ref, backend: time(backend, query, mode: mode, limit: limit))
     }
+    var ratios = times.map { Double($0.backend) / Double(max($0.reference, 1)) }
     let median = ratios.sorted()[ratios.count / 2]
-    let scale = max(median, 1)
-    var times = referenceTimes.map { ($0, UInt64(0)) }
-    for i in ratios.indices where ratios[i] > allowedGrowth * scale {
+    let bound = allowedGrowth * max(median, 1)
+    // A single timing is noisy: anything over half the bound is timed again, paired.
+    for i in ratios.indices where ratios[i] > bound / 2 {
       let pairs = (0..<7).map { _ in
         let b = time(backend, queries[i], mode: mode, limit: limit)
         let r = time(reference, queries[i], mode: mode, limit: limit)
@@ -59,12 +60,10 @@ public struct InputCost: Sendable {
       times[i] = (pairs[3].reference, pairs[3].backend)
     }
     let worst = ratios.indices.max { ratios[$0] < ratios[$1] }!
-    let (reference, own) =
-      times[worst].1 == 0
-      ? (referenceTimes[worst], time(backend, queries[worst], mode: mode, limit: limit)) : times[worst]
     return InputCost(
-      worstQuery: queries[worst], backendNanoseconds: own, referenceNanoseconds: reference,
-      worstRatio: ratios[worst], medianRatio: median, queries: queries.count)
+      worstQuery: queries[worst], backendNanoseconds: times[worst].backend,
+      referenceNanoseconds: times[worst].reference, worstRatio: ratios[worst], medianRatio: median,
+      queries: queries.count)
   }
 
   @inline(never)
