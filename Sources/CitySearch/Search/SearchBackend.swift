@@ -27,7 +27,7 @@ public struct IndexStatistics: Sendable, Hashable {
 /// Backends are immutable after `init` and safe to query from many threads.
 ///
 /// ```swift
-/// let backend = try LinearScanBackend(corpus: corpus)
+/// let backend = LinearScanBackend(corpus: corpus)
 /// let result = backend.search("bj", mode: .syllable, limit: 20)
 /// print(result.total, result.hits.map(\.id))
 /// ```
