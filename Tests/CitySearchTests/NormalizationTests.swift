@@ -1,4 +1,5 @@
 import CitySearch
+import CitySearchConformance
 import Testing
 
 /// MatchSpec §2: one normalization for every backend.
@@ -55,5 +56,26 @@ import Testing
     let short = normalizer.normalize("xi")
     #expect(short.isPrefix(of: normalizer.normalize("xi'an")))
     #expect(!normalizer.normalize("lu").isPrefix(of: normalizer.normalize("lu:")))
+  }
+}
+
+/// The ASCII fast path gives exactly what the general (Foundation NFKC) path gives.
+@Suite struct ASCIIFastPathTests {
+  let normalizer = QueryNormalizer(tables: Fixtures.tables)
+
+  @Test func theFastPathAgreesWithTheGeneralPath() {
+    // Every string of up to two characters over the bytes that matter, and the fuzzed ASCII queries.
+    let alphabet = (0x00..<0x80).map { String(UnicodeScalar(UInt8($0))) }
+    var queries = alphabet
+    for a in ["b", "u", "U", "3", "'", " ", ":", "V"] { for b in alphabet { queries.append(a + b) } }
+    queries += ["Bei3Jing1", "lu:", "LU:E", "xi'an", "  B J  ", "l20", "a\t\nb", "bei5", "x1y", "u::", "\u{7F}z"]
+    queries += FuzzQueries.generate(Fixtures.cities, count: 3_000, seed: 11).map(\.text)
+      .filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+    for query in queries {
+      #expect(normalizer.normalize(query) == normalizer.normalizeUnicode(query), "\(query.debugDescription)")
+    }
+    #expect(queries.count > 2_000)
+    // The fold table maps Hanzi only, so the fast path may skip it for ASCII.
+    #expect(Fixtures.tables.simplified.keys.allSatisfy { $0 >= 0x80 })
   }
 }

@@ -21,29 +21,47 @@ public struct QueryNormalizer: Sendable {
 
   /// - Complexity: O(n) in the length of `query`.
   public func normalize(_ query: String) -> NormalizedQuery {
+    // Plain ASCII (most keystrokes): NFKC is the identity and lower case is a byte map, so
+    // Foundation's two passes (about 1.3 µs per query) are skipped.
+    let ascii = query.utf8.withContiguousStorageIfAvailable { bytes -> [UInt32]? in
+      guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+      return tokens(bytes.lazy.map { byte in UInt32(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) })
+    }
+    if let tokens = ascii ?? nil { return NormalizedQuery(tokens: tokens) }
+    return normalizeUnicode(query)
+  }
+
+  /// The general path: NFKC and lower case through Foundation, then the same rules.
+  package func normalizeUnicode(_ query: String) -> NormalizedQuery {
     let folded = query.precomposedStringWithCompatibilityMapping.lowercased()
+    return NormalizedQuery(tokens: tokens(folded.unicodeScalars.map(\.value)))
+  }
+
+  /// The rules after NFKC and lower case, over scalar values.
+  @inline(__always)
+  private func tokens<C: RandomAccessCollection>(_ scalars: C) -> [UInt32] where C.Element == UInt32 {
     var tokens: [UInt32] = []
-    tokens.reserveCapacity(folded.unicodeScalars.count)
+    tokens.reserveCapacity(scalars.count)
     var pendingBoundary = false
     var previousWasU = false
-    let scalars = folded.unicodeScalars
     var position = scalars.startIndex
     while position != scalars.endIndex {
-      let scalar = scalars[position]
+      var value = scalars[position]
       position = scalars.index(after: position)
-      var value = scalar.value
       if value == 0x3A && previousWasU {  // "u:" → v
         tokens[tokens.count - 1] = UInt32(UInt8(ascii: "v"))
         previousWasU = false
         continue
       }
-      if value >= 0x80 && !Hanzi.isHanzi(value) { value = Self.foldLatin(scalar) }
-      if let s = simplified[value] { value = s }
+      if value >= 0x80 {
+        if !Hanzi.isHanzi(value), let scalar = Unicode.Scalar(value) { value = Self.foldLatin(scalar) }
+        if let s = simplified[value] { value = s }
+      }
       previousWasU = false
       // A tone number: a digit 1–5 right after a letter, not followed by another digit (`l20`
       // is a name's number).
       if Self.isToneNumber(value), let last = tokens.last, Self.isLetter(last), !pendingBoundary,
-        position == scalars.endIndex || !Self.isDigit(scalars[position].value)
+        position == scalars.endIndex || !Self.isDigit(scalars[position])
       {
         pendingBoundary = true
         continue
@@ -57,7 +75,7 @@ public struct QueryNormalizer: Sendable {
         pendingBoundary = true
       }
     }
-    return NormalizedQuery(tokens: tokens)
+    return tokens
   }
 
   /// A digit 1–5: after a letter, a tone number (`bei3`).
