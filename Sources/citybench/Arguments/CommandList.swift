@@ -8,7 +8,7 @@ enum CityBench {
     [
       SuiteCommand.self, BenchCommand.self, GateCommand.self, WorkloadCommand.self, SearchCommand.self,
       BrowseCommand.self, CorpusCommand.self, ConformCommand.self, RelevanceCommand.self, BackendsCommand.self,
-      OverviewCommand.self, HelpCommand.self,
+      OverviewCommand.self, TryCommand.self, HelpCommand.self,
     ]
   }
 

@@ -1,0 +1,229 @@
+import CitySearch
+import CitySearchBench
+import CitySearchCatalog
+import Foundation
+
+/// `citybench try`: an interactive search box in the terminal.
+enum TryCommand: Command {
+  static let name = "try"
+  static let summary = "an interactive search box: type, and see every backend answer each keystroke"
+
+  static let usage = """
+    Usage: citybench try [options]
+
+    A search box in the terminal. After every keystroke: the top 10 places of the backend shown,
+    with the matched characters highlighted, the total, and every backend's time for that
+    keystroke (each answers in its own typing session, as in an app).
+
+    Keys: type to search (pinyin, initials, Hanzi); Backspace deletes; Ctrl-U clears; Tab shows
+    the next backend's answer; Ctrl-T switches between syllable and seed mode; Esc, Ctrl-C or
+    Ctrl-D quits. The terminal is put back as it was on exit and on SIGTERM or SIGHUP.
+
+    Plain ANSI output (works over ssh and in tmux); without colour (NO_COLOR, --no-color, or
+    TERM=dumb) matched characters are shown in [brackets]. When standard input is not a
+    terminal, every character read is a keystroke and a frame is printed after each, for
+    scripts and tests.
+
+    Options:
+    \(CorpusOptions.help)
+      --backends A,B        the backends to run (default: trie,inverted-index,linear)
+      --no-color            no colour or highlighting escapes
+      -h, --help            show this help
+    """
+
+  static let spec = ParsedArguments.Spec(
+    valued: CorpusOptions.valued.union(["--backends"]), flags: ["--no-color"], maximumPositionals: 0)
+
+  static func run(_ args: ParsedArguments) throws -> Int32 {
+    let types: [any SearchBackend.Type]
+    do {
+      types = try BackendCatalog.select(args["--backends"] ?? "trie,inverted-index,linear")
+    } catch let error as BackendCatalog.UnknownBackend {
+      throw UsageError(message: error.description)
+    }
+    guard !types.isEmpty else { throw UsageError(message: "--backends names no backend") }
+    let corpus = try CorpusOptions(args).load()
+    let backends = try types.map { try $0.init(corpus: corpus, options: BackendOptions()) }
+    let environment = ProcessInfo.processInfo.environment
+    let colour =
+      !args.has("--no-color") && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
+      && Terminal.isInteractive
+    var box = SearchBox(
+      corpus: corpus, corpusName: CorpusOptions(args).name, backends: backends, colour: colour,
+      interactive: Terminal.isInteractive)
+    let terminal = Terminal()
+    if box.interactive { terminal.enterRawMode() }
+    defer { terminal.restore() }
+    terminal.write(box.frame(columns: terminal.columns))
+    var pending: [UInt8] = []
+    while let bytes = terminal.read() {
+      pending += bytes
+      let (keys, rest) = Key.parse(pending, interactive: box.interactive)
+      pending = rest
+      for key in keys {
+        if key == .quit { return ExitStatus.success }
+        box.handle(key)
+        terminal.write(box.frame(columns: terminal.columns))
+      }
+    }
+    return ExitStatus.success
+  }
+}
+
+/// A keystroke of the search box.
+enum Key: Equatable {
+  case character(Character)
+  case backspace, clear, nextBackend, toggleMode, quit
+
+  /// The keys in `bytes`, and the bytes of an unfinished UTF-8 character to keep for later.
+  /// Escape sequences (arrow keys and the like) are skipped; a lone Esc quits.
+  static func parse(_ bytes: [UInt8], interactive: Bool) -> (keys: [Key], rest: [UInt8]) {
+    var keys: [Key] = []
+    var i = 0
+    while i < bytes.count {
+      let byte = bytes[i]
+      switch byte {
+      case 0x1B:
+        if i + 1 < bytes.count && (bytes[i + 1] == UInt8(ascii: "[") || bytes[i + 1] == UInt8(ascii: "O")) {
+          i += 2
+          while i < bytes.count && !(0x40...0x7E).contains(bytes[i]) { i += 1 }
+          i += 1
+          continue
+        }
+        keys.append(.quit)
+      case 0x03, 0x04: keys.append(.quit)
+      case 0x7F, 0x08: keys.append(.backspace)
+      case 0x15: keys.append(.clear)
+      case 0x09: keys.append(.nextBackend)
+      case 0x14: keys.append(.toggleMode)
+      case 0x0A, 0x0D: if !interactive { keys.append(.clear) }  // a script's next line: a new query
+      case ..<0x20: break
+      default:
+        let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+        guard i + length <= bytes.count else { return (keys, Array(bytes[i...])) }
+        if let text = String(validating: bytes[i..<i + length], as: UTF8.self), let c = text.first {
+          keys.append(.character(c))
+        }
+        i += length
+        continue
+      }
+      i += 1
+    }
+    return (keys, [])
+  }
+}
+
+/// The state of the search box and how it draws itself.
+struct SearchBox {
+  let corpus: Corpus
+  let corpusName: String
+  let backends: [any SearchBackend]
+  let colour: Bool
+  let interactive: Bool
+  var mode = MatchMode.syllable
+  var text = ""
+  var shown = 0
+  private var sessions: [any SearchSession] = []
+  private var answers: [(result: SearchResult, nanoseconds: UInt64)] = []
+
+  init(corpus: Corpus, corpusName: String, backends: [any SearchBackend], colour: Bool, interactive: Bool) {
+    self.corpus = corpus
+    self.corpusName = corpusName
+    self.backends = backends
+    self.colour = colour
+    self.interactive = interactive
+    restart()
+  }
+
+  /// New sessions (for a new mode), answering the current text from scratch.
+  private mutating func restart() {
+    sessions = backends.map { $0.makeSession(mode: mode, limit: 10) }
+    answers = []
+    if !text.isEmpty { answer() }
+  }
+
+  private mutating func answer() {
+    answers = sessions.indices.map { i in
+      let start = MonotonicClock.now()
+      let result = sessions[i].update(text)
+      return (result, MonotonicClock.now() - start)
+    }
+  }
+
+  mutating func handle(_ key: Key) {
+    switch key {
+    case .character(let c):
+      text.append(c)
+      answer()
+    case .backspace:
+      guard !text.isEmpty else { return }
+      text.removeLast()
+      if text.isEmpty { restart() } else { answer() }
+    case .clear:
+      text = ""
+      restart()
+    case .nextBackend: shown = (shown + 1) % backends.count
+    case .toggleMode:
+      mode = mode == .syllable ? .seed : .syllable
+      restart()
+    case .quit: break
+    }
+  }
+
+  /// The whole screen for the current state, cut to `columns`.
+  func frame(columns: Int) -> String {
+    let name = { (i: Int) in type(of: backends[i]).name }
+    var lines = [
+      "citybench try · \(corpusName) · \(mode) mode · showing \(name(shown)) · Tab backend, Ctrl-T mode, Esc quit",
+      "> \(text)" + (interactive ? "▏" : ""),
+    ]
+    if text.isEmpty {
+      lines.append("  type pinyin (beijing), initials (bj), Hanzi (北京) or a mix")
+    } else if answers.indices.contains(shown) {
+      let times = answers.indices.map {
+        "\(name($0)) \(Formatting.duration(nanoseconds: Double(answers[$0].nanoseconds)))"
+      }
+      let result = answers[shown].result
+      lines.append("  \(result.total) place\(result.total == 1 ? "" : "s") · " + times.joined(separator: " · "))
+      for (rank, hit) in result.hits.prefix(10).enumerated() {
+        let path = corpus.pathNames(to: hit.index).dropLast().joined(separator: " › ")
+        let reading = corpus.pinyin(at: hit.index).joined(separator: " ")
+        lines.append(
+          "  \(String(rank + 1).leftPadded(2)). \(highlighted(corpus.name(at: hit.index), hit.match.start..<hit.match.end))  \(reading)\(path.isEmpty ? "" : "  \(path)")"
+        )
+      }
+    }
+    let body = lines.map { interactive ? cut($0, to: columns) : $0 }.joined(separator: "\n")
+    return interactive ? "\u{1B}[H\u{1B}[2J" + body : body + "\n\n"
+  }
+
+  /// The name with its matched characters bold and underlined, or in brackets without colour.
+  func highlighted(_ name: String, _ range: Range<Int>) -> String {
+    let characters = Array(name)
+    guard range.lowerBound >= 0, range.upperBound <= characters.count, !range.isEmpty else { return name }
+    let before = String(characters[..<range.lowerBound])
+    let matched = String(characters[range])
+    let after = String(characters[range.upperBound...])
+    return colour ? "\(before)\u{1B}[1;4m\(matched)\u{1B}[0m\(after)" : "\(before)[\(matched)]\(after)"
+  }
+
+  /// A line cut to the terminal's width (wide characters count two columns; escapes none).
+  func cut(_ line: String, to columns: Int) -> String {
+    var width = 0
+    var out = ""
+    var inEscape = false
+    for c in line {
+      if c == "\u{1B}" { inEscape = true }
+      if inEscape {
+        out.append(c)
+        if c.isLetter { inEscape = false }
+        continue
+      }
+      let w = String(c).terminalColumns
+      if width + w > columns { break }
+      width += w
+      out.append(c)
+    }
+    return out + (colour ? "\u{1B}[0m" : "")
+  }
+}

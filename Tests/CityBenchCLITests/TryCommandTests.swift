@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `citybench try`, driven as a script (standard input not a terminal) and in a real terminal
+/// (tmux), whose screen is read back.
+@Suite struct TryCommandTests {
+  static let plist = CLI.packageRoot.appendingPathComponent("Tests/CitySearchTests/Fixtures/Cities.plist").path
+
+  @Test func aScriptGetsOneFramePerKeystroke() throws {
+    let r = try CLI.run(["try", "--corpus", Self.plist, "--backends", "trie,linear"], input: "bj\u{7F}j\t")
+    #expect(r.status == 0, "\(r.stderr)")
+    let frames = r.stdout.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+    #expect(frames.count == 6)  // the empty box, then b, bj, b, bj, and Tab
+    #expect(frames[0].contains("type pinyin"))
+    #expect(frames[2].contains("> bj\n") && frames[2].contains("[北京]"))
+    #expect(frames[3].contains("> b\n"))
+    #expect(frames[4].contains("> bj\n") && frames[4].contains("showing trie"))
+    #expect(frames[5].contains("showing linear"))
+    #expect(frames[2].contains("trie ") && frames[2].contains(" · linear "))
+    #expect(!r.stdout.contains("\u{1B}"), "no escapes when not a terminal")
+  }
+
+  static let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+  @Test(.enabled(if: tmux != nil, "needs tmux (Debian: apt-get install tmux)"))
+  func inATerminalItHighlightsSwitchesAndRestoresTheTerminal() throws {
+    let tmux = try #require(Self.tmux)
+    let socket = "citybench-test-\(UUID().uuidString)"
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let after = scratch.appendingPathComponent("stty.txt").path
+    /// Runs a tmux command with posix_spawn (Foundation's `Process` would wait for ever: the
+    /// server that the first command starts keeps the descriptors it inherits), its output
+    /// through a file.
+    func run(_ arguments: [String]) throws -> String {
+      let output = scratch.appendingPathComponent("tmux-\(UUID().uuidString).txt").path
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+      let argv = ([tmux, "-L", socket] + arguments).map { strdup($0) } + [nil]
+      defer { for pointer in argv { free(pointer) } }
+      var pid: pid_t = 0
+      guard posix_spawn(&pid, tmux, &actions, nil, argv, environ) == 0 else {
+        Issue.record("cannot start tmux")
+        return ""
+      }
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+      return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+    defer { _ = try? run(["kill-server"]) }
+    func screen() throws -> String { try run(["capture-pane", "-p", "-t", "try"]) }
+    func waitFor(_ text: String) throws -> String {
+      for _ in 0..<600 {
+        let shown = try screen()
+        if shown.contains(text) { return shown }
+        usleep(50_000)
+      }
+      Issue.record("the screen never showed '\(text)':\n\(try screen())")
+      return try screen()
+    }
+    let command =
+      "env -u NO_COLOR TERM=xterm-256color \(CLI.binary.path) try --corpus \(Self.plist) --backends trie,linear; stty -a > \(after)"
+    _ = try run(["new-session", "-d", "-s", "try", "-x", "110", "-y", "30", "sh", "-c", command])
+    _ = try waitFor("type pinyin")
+    _ = try run(["send-keys", "-t", "try", "b", "j"])
+    let typed = try waitFor("> bj")
+    #expect(typed.contains("北京"))
+    #expect(!typed.contains("[北京]"), "highlighted with escapes, not brackets, in a colour terminal")
+    #expect(typed.contains("trie ") && typed.contains(" · linear "))
+    _ = try run(["send-keys", "-t", "try", "Tab"])
+    _ = try waitFor("showing linear")
+    _ = try run(["send-keys", "-t", "try", "BSpace"])
+    _ = try waitFor("> b▏")
+    _ = try run(["send-keys", "-t", "try", "Escape"])
+    // The shell runs `stty -a` once citybench has exited; wait for its whole output.
+    var settings = ""
+    for _ in 0..<200 where !settings.contains("\n") || !settings.contains("icanon") {
+      usleep(50_000)
+      settings = (try? String(contentsOfFile: after, encoding: .utf8)) ?? ""
+    }
+    // Line editing and echo are back on after the raw mode.
+    let flags = Set(settings.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
+    #expect(flags.isSuperset(of: ["icanon", "echo", "isig", "iexten", "icrnl"]), "\(settings)")
+  }
+}
