@@ -120,11 +120,23 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
           lists.append(seedLists[Int(LetterKey.of(needle))])
         } else {
           // Every trigram of the needle occurs in whichever string holds the needle, and the
-          // lists cover both strings. Each distinct trigram once: a periodic query
-          // (`xianxian…`, 13,000 letters) has four.
-          var keys = Set<Int>()
-          for start in 0...(needle.count - 3) { keys.insert(Int(LetterKey.of(needle[start..<start + 3]))) }
-          for key in keys.sorted() { lists.append(seedLists[key]) }
+          // lists cover both strings. One empty list ends the search; of the others, the
+          // shortest few distinct ones are kept in one pass (a periodic query `xianxian…` of
+          // 13,000 letters has four distinct trigrams; 7,600 random letters end at an empty one).
+          var shortest: [(key: Int, list: ArraySlice<Int32>)] = []
+          shortest.reserveCapacity(Self.mostLists + 1)
+          for start in 0...(needle.count - 3) {
+            let key = Int(LetterKey.of(needle[start..<start + 3]))
+            let list = seedLists[key]
+            if list.isEmpty { return nil }
+            guard shortest.count < Self.mostLists || list.count < shortest[shortest.count - 1].list.count,
+              !shortest.contains(where: { $0.key == key })
+            else { continue }
+            let at = shortest.firstIndex { $0.list.count > list.count } ?? shortest.count
+            shortest.insert((key, list), at: at)
+            if shortest.count > Self.mostLists { shortest.removeLast() }
+          }
+          lists += shortest.map(\.list)
         }
       }
     }
