@@ -159,7 +159,7 @@ public final class DifferentialRun: @unchecked Sendable {
 }
 
 /// At most `count` elements spread evenly over `items`.
-func evenSample<T>(_ items: [T], _ count: Int) -> [T] {
+public func evenSample<T>(_ items: [T], _ count: Int) -> [T] {
   guard items.count > count, count > 0 else { return items }
   return (0..<count).map { items[$0 * items.count / count] }
 }

@@ -5,9 +5,14 @@ public enum Headline {
   /// The fastest backend that conforms (by p99 per keystroke, then p50), if any other than the
   /// reference was timed.
   public static func fastestConforming(_ results: BenchResults) -> BackendResults? {
+    conformingByP99(results).first
+  }
+
+  /// The timed, conforming backends other than the reference, fastest first (p99, then p50).
+  static func conformingByP99(_ results: BenchResults) -> [BackendResults] {
     results.backends
       .filter { $0.name != results.reference && $0.conformance.divergences == 0 && $0.latency != nil }
-      .min { a, b in
+      .sorted { a, b in
         let (x, y) = (a.latency!, b.latency!)
         return x.p99.value != y.p99.value ? x.p99.value < y.p99.value : x.p50.value < y.p50.value
       }
@@ -20,10 +25,8 @@ public enum Headline {
   public static func sentences(_ results: BenchResults) -> [String] {
     let ns = { (v: Double) in Formatting.duration(nanoseconds: v) }
     var out: [String] = []
-    let ranked = results.backends
-      .filter { $0.name != results.reference && $0.conformance.divergences == 0 && $0.latency != nil }
-      .sorted { $0.latency!.p99.value < $1.latency!.p99.value }
-    if let best = fastestConforming(results), let latency = best.latency {
+    let ranked = conformingByP99(results)
+    if let best = ranked.first, let latency = best.latency {
       var sentence =
         "Fastest conforming backend (by p99 per keystroke): **\(best.name)**, p50 \(ns(latency.p50.value)) and p99 \(ns(latency.p99.value))"
       if let ratio = best.ratioToReference?.p50.value, ratio > 0 {

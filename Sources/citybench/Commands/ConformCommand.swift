@@ -238,7 +238,8 @@ enum ConformCommand: Command {
     _ backend: any SearchBackend, run: DifferentialRun, texts: [String], times: [UInt64], mode: MatchMode,
     sample: Int?
   ) -> InputCost {
-    let chosen = sample.map { n in stride(from: 0, to: texts.count, by: max(1, texts.count / n)).map { $0 } }
+    // The same even sample the conformance check answered.
+    let chosen = sample.map { evenSample(Array(texts.indices), $0) }
     let queries = chosen.map { $0.map { texts[$0] } } ?? texts
     let referenceTimes = chosen.map { $0.map { times[$0] } } ?? times
     func open<B: SearchBackend>(_ backend: B) -> InputCost {

@@ -94,8 +94,7 @@ enum GateCommand: Command {
     }
 
     guard let (baseline, thresholds) = gateInputs else {
-      try Interruption.shared.check()
-      try reports.commit()
+      try Interruption.shared.commit(reports)
       guard current.conforms else {
         throw CommandError(message: "the run has divergences from the reference; not recording it as the baseline")
       }
@@ -111,15 +110,13 @@ enum GateCommand: Command {
     } catch let mismatch as GateMismatch {
       // The run's reports are kept; there is no verdict to add to them.
       if args["--current"] == nil {
-        try Interruption.shared.check()
-        try reports.commit()
+        try Interruption.shared.commit(reports)
       }
       throw CommandError(message: mismatch.message)
     }
     try reports.write(report.jsonData(), named: "verdict.json")
     try reports.write(report.markdown, named: "verdict.md")
-    try Interruption.shared.check()
-    try reports.commit()
+    try Interruption.shared.commit(reports)
     print(report.markdown)
     print(
       "verdict: \(report.verdict.rawValue) (exit \(report.exitStatus)); written to \(directory)/verdict.json and verdict.md"

@@ -38,8 +38,7 @@ enum SuiteCommand: Command {
     let options = try BenchOptions(try ParsedArguments(["--budget", "10"], spec: BenchOptions.parseSpec))
     let (results, raw, workload) = try options.run()
     try ReportFormat.stage(ReportFormat.allCases, results: results, raw: raw, workload: workload, in: reports)
-    try Interruption.shared.check()
-    let written = try reports.commit()
+    let written = try Interruption.shared.commit(reports)
     emit(BenchCommand.summary(results))
 
     let seconds = Double(MonotonicClock.now() - started) / 1e9

@@ -34,9 +34,12 @@ final class Interruption: @unchecked Sendable {
     return requested
   }
 
-  /// Throws ``BenchInterrupted`` when a stop was asked for: called just before reports are put
-  /// in place, so that a Ctrl-C at any moment of a run is honoured.
-  func check() throws {
+  /// Puts a report set in place unless a stop was asked for (then throws
+  /// ``BenchInterrupted`` and the earlier set stays): a Ctrl-C at any moment of a run is
+  /// honoured.
+  @discardableResult
+  func commit(_ reports: ReportDirectory) throws -> [String] {
     if isRequested { throw BenchInterrupted() }
+    return try reports.commit()
   }
 }
