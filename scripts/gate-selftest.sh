@@ -1,49 +1,124 @@
 #!/usr/bin/env bash
-# Proves the latency gate on this machine, release build:
-#   1. records a fresh baseline on cities into a scratch directory;
-#   2. gates the unchanged build against it twice in a row: both must pass (exit 0);
-#   3. gates a build with a deliberate slowdown in one backend (busy work added to every
-#      answer through CITYBENCH_SLOWDOWN): it must fail as a regression (exit 2).
-# Usage: scripts/gate-selftest.sh [BACKEND=MICROSECONDS]   (default: trie=2, about 2× trie's p50)
+# Proves the latency gate on this machine, release build, on cities:
+#   1. records a fresh baseline into a scratch directory, with the instruction counts of trie
+#      and inverted-index (callgrind);
+#   2. gates the unchanged build N times while HOGS busy loops run beside it: the instruction
+#      gate must pass every time, and the wall-time gate may say inconclusive but never
+#      regression;
+#   3. with the hogs stopped, gates a build whose trie answers do 5% more instructions
+#      (deterministic work injected through CITYBENCH_INJECT_INSTRUCTIONS): it must be a
+#      regression of trie's instruction counts;
+#   4. gates a build whose trie answers are 1.3x slower at the median (busy work of 0.3 x its
+#      p50 added inside the timed region, CITYBENCH_SLOWDOWN): it must be a regression of
+#      trie's wall-time ratios.
+# Usage: scripts/gate-selftest.sh [-n N] [--hogs K] [--slowdown FACTOR] [--instructions PERCENT]
+#   (defaults: N=3, K=2, FACTOR=1.3, PERCENT=5). Needs valgrind and python3 (to read the JSON).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-slowdown="${1:-trie=2}"
+runs=3
+hogs=2
+factor=1.3
+percent=5
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -n) runs=$2; shift 2 ;;
+    --hogs) hogs=$2; shift 2 ;;
+    --slowdown) factor=$2; shift 2 ;;
+    --instructions) percent=$2; shift 2 ;;
+    *) echo "usage: $0 [-n N] [--hogs K] [--slowdown FACTOR] [--instructions PERCENT]" >&2; exit 64 ;;
+  esac
+done
+command -v valgrind >/dev/null || { echo "gate-selftest: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
+command -v python3 >/dev/null || { echo "gate-selftest: needs python3 to read results.json" >&2; exit 1; }
+
 backends="trie,inverted-index,icu-cached,sqlite-fts5"
 scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+hog_pids=()
+stop_hogs() {
+  for pid in "${hog_pids[@]}"; do kill "$pid" 2>/dev/null; done
+  for pid in "${hog_pids[@]}"; do wait "$pid" 2>/dev/null; done
+  hog_pids=()
+}
+trap 'stop_hogs; rm -rf "$scratch"' EXIT
 
 swift build -c release --product citybench >/dev/null || exit 1
 citybench=.build/release/citybench
-gate=("$citybench" gate --backends "$backends" --baseline "$scratch/baseline.json")
+gate=("$citybench" gate --baseline "$scratch/baseline.json")
 
-echo "== recording a baseline ($backends)"
-"${gate[@]}" --update-baseline --out "$scratch/record" >"$scratch/record.log" 2>&1 || { cat "$scratch/record.log"; exit 1; }
+echo "== recording a baseline ($backends; instructions of trie and inverted-index)"
+"${gate[@]}" --update-baseline --backends "$backends" --instructions trie,inverted-index --out "$scratch/record" \
+  >"$scratch/record.log" 2>&1 || { cat "$scratch/record.log"; exit 1; }
+
+# What the injections need: trie's mean instructions per keystroke and its p50 wall time, from
+# the baseline, and what one iteration of injected work costs (from a one-keystroke count).
+read -r trie_mean trie_p50 < <(python3 - "$scratch/baseline.json" <<'EOF'
+import json, sys
+trie = next(b for b in json.load(open(sys.argv[1]))["backends"] if b["name"] == "trie")
+print(trie["instructions"]["mean"], trie["latency"]["p50"]["value"])
+EOF
+)
+printf '# citybench workload 1\nsession\tplace\tstyle\ttypo\ttext\none\t\tpinyin\t0\tb\n' >"$scratch/one.tsv"
+iteration=$("$citybench" instructions --backends trie --workload "$scratch/one.tsv" 2>/dev/null \
+  | sed -nE 's/.*one iteration of injected work is ([0-9.]+) instructions.*/\1/p')
+[ -n "$iteration" ] || { echo "gate-selftest: could not read the cost of injected work" >&2; exit 1; }
+iterations=$(python3 -c "print(max(1, round($trie_mean * $percent / 100 / $iteration)))")
+slowdown_us=$(python3 -c "print(f'{$trie_p50 * ($factor - 1) / 1000:.3f}')")
+echo "   trie: $trie_mean instructions a keystroke on average, p50 $trie_p50 ns; one iteration of injected work is $iteration instructions"
+
+# The verdict of one part of a gate run: "instructions" or "wall" metrics, worst first.
+part() {
+  python3 - "$1" "$2" <<'EOF'
+import json, sys
+metrics = json.load(open(sys.argv[1]))["metrics"]
+want = (lambda m: m.startswith("instructions.")) if sys.argv[2] == "instructions" else (lambda m: m.startswith("ratio."))
+verdicts = [m["verdict"] for m in metrics if want(m["metric"])]
+order = ["regression", "inconclusive", "pass"]
+print(next((v for v in order if v in verdicts), "none"))
+EOF
+}
 
 failures=0
-check() {
-  local label=$1 expected=$2
-  shift 2
-  "$@" --out "$scratch/$label" >"$scratch/$label.log" 2>&1
+check() {  # label, expected instruction verdict, allowed wall verdicts (a|b), then the environment
+  local label=$1 want_instructions=$2 want_wall=$3
+  shift 3
+  env "$@" "${gate[@]}" --out "$scratch/$label" >"$scratch/$label.log" 2>&1
   local status=$?
-  local verdict
-  verdict=$(grep -E '^verdict: ' "$scratch/$label.log" || tail -n 3 "$scratch/$label.log")
-  if [ "$status" -eq "$expected" ]; then
-    echo "ok   $label: exit $status ($verdict)"
+  local verdict="$scratch/$label/verdict.json"
+  if [ ! -f "$verdict" ]; then
+    echo "FAIL $label: no verdict (exit $status)"; tail -n 5 "$scratch/$label.log"
+    failures=$((failures + 1)); return
+  fi
+  local instructions wall
+  instructions=$(part "$verdict" instructions)
+  wall=$(part "$verdict" wall)
+  if [ "$instructions" = "$want_instructions" ] && [[ "|$want_wall|" == *"|$wall|"* ]]; then
+    echo "ok   $label: exit $status; instructions $instructions, wall time $wall"
   else
-    echo "FAIL $label: exit $status, expected $expected ($verdict)"
+    echo "FAIL $label: exit $status; instructions $instructions (expected $want_instructions), wall time $wall (expected $want_wall)"
     grep -E '^\| ' "$scratch/$label.log" | grep -v ' pass ' || true
     failures=$((failures + 1))
   fi
 }
 
-echo "== gating"
-check unchanged-1 0 "${gate[@]}"
-check unchanged-2 0 "${gate[@]}"
-CITYBENCH_SLOWDOWN="$slowdown" check "slowdown-${slowdown%%=*}" 2 "${gate[@]}"
+echo "== $runs A/A runs of the unchanged build beside $hogs busy loops"
+for _ in $(seq "$hogs"); do
+  sh -c 'while :; do :; done' &
+  hog_pids+=($!)
+done
+for i in $(seq "$runs"); do check "unchanged-$i" pass "pass|inconclusive"; done
+stop_hogs
+
+echo "== +$percent% instructions in trie ($iterations iterations of injected work per answer), quiet machine"
+check "instructions-plus-$percent" regression "pass|inconclusive" CITYBENCH_INJECT_INSTRUCTIONS="trie=$iterations"
+grep -E '^\| trie \| instructions\.' "$scratch/instructions-plus-$percent.log" || true
+
+echo "== ${factor}x wall time in trie at p50 (+$slowdown_us µs per answer), quiet machine"
+check "slowdown-$factor" pass regression CITYBENCH_SLOWDOWN="trie=$slowdown_us"
+grep -E '^\| trie \| ratio\.' "$scratch/slowdown-$factor.log" || true
 
 if [ "$failures" -eq 0 ]; then
-  echo "gate self-test: passed (unchanged build passes twice; $slowdown µs per answer is a regression)"
+  echo "gate self-test: passed ($runs unchanged runs beside $hogs hogs: no regression; +$percent% instructions and ${factor}x wall time in trie: regressions)"
 else
   echo "gate self-test: $failures check(s) failed"
   exit 1

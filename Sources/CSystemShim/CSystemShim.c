@@ -6,6 +6,12 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#define CSYSTEMSHIM_HAS_CALLGRIND 1
+#endif
+#endif
 #if defined(__linux__)
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -31,3 +37,19 @@ int CSystemShim_exchangePaths(const char *first, const char *second) {
   return -1;
 #endif
 }
+
+#if defined(CSYSTEMSHIM_HAS_CALLGRIND)
+int CSystemShim_callgrindCompiledIn(void) { return 1; }
+int CSystemShim_runningOnValgrind(void) { return RUNNING_ON_VALGRIND ? 1 : 0; }
+void CSystemShim_callgrindStartInstrumentation(void) { CALLGRIND_START_INSTRUMENTATION; }
+void CSystemShim_callgrindZero(void) { CALLGRIND_ZERO_STATS; }
+void CSystemShim_callgrindToggleCollect(void) { CALLGRIND_TOGGLE_COLLECT; }
+void CSystemShim_callgrindDump(void) { CALLGRIND_DUMP_STATS; }
+#else
+int CSystemShim_callgrindCompiledIn(void) { return 0; }
+int CSystemShim_runningOnValgrind(void) { return 0; }
+void CSystemShim_callgrindStartInstrumentation(void) {}
+void CSystemShim_callgrindZero(void) {}
+void CSystemShim_callgrindToggleCollect(void) {}
+void CSystemShim_callgrindDump(void) {}
+#endif

@@ -107,12 +107,77 @@ import Testing
     #expect(report.verdict == .regression)
   }
 
-  @Test func aBackendMissingFromTheRunIsNotGated() throws {
+  @Test func aBackendMissingFromTheRunIsAnError() throws {
     let base = results([backend("trie", ratio: ratios(e(0.03))), backend("icu", ratio: ratios(e(1000, 0.5)))])
     let current = results([backend("trie", ratio: ratios(e(0.03)))])
-    let report = try compare(base, current)
-    #expect(report.verdict == .pass)
-    #expect(metric(report, "icu", "all")?.note.contains("not measured") == true)
+    let mismatch = #expect(throws: GateMismatch.self) { try compare(base, current) }
+    #expect(mismatch?.message.contains("backends linear,trie vs baseline linear,trie,icu") == true)
+  }
+
+  /// Every setting that changes what is measured is compared, and each difference is named
+  /// with both values.
+  @Test func runsWithOtherSettingsAreNotCompared() throws {
+    let base = results([backend("trie", ratio: ratios(e(0.03))), backend("sqlite-fts5", ratio: ratios(e(0.5)))])
+    var other = base
+    other.metadata.budgetSeconds = 10
+    other.metadata.rounds = 3
+    other.metadata.warmUpKeystrokes = 100
+    other.metadata.buildConfiguration = "release"
+    other.metadata.mode = "seed"
+    other.backends[2].sampling.stride = 3
+    other.backends[1].instructions = InstructionSummary(
+      tool: "callgrind", keystrokes: 10, total: 100, sampled: [10], stride: 10)
+    let mismatch = #expect(throws: GateMismatch.self) { try compare(base, other) }
+    let message = mismatch?.message ?? ""
+    for expected in [
+      "budget 10 s vs baseline 1 s", "rounds 3 vs baseline 1", "warm-up 100 vs baseline 0",
+      "build configuration release vs baseline debug", "mode seed vs baseline syllable",
+      "sampling of sqlite-fts5: one keystroke in 3 timed vs baseline every keystroke",
+      "instructions of trie counted vs not counted in the baseline",
+    ] {
+      #expect(message.contains(expected), "\(expected) in: \(message)")
+    }
+    // The same settings compare, whatever the seed.
+    var reseeded = base
+    reseeded.metadata.seed = 7
+    #expect(try compare(base, reseeded).verdict == .pass)
+  }
+
+  func counted(_ total: Int, p50: Int, p99: Int, tool: String = "callgrind (valgrind-3.19.0)") -> InstructionSummary {
+    // 100 sampled keystrokes: 98 at p50, one at p99 and one above it.
+    InstructionSummary(
+      tool: tool, keystrokes: 1_000, total: total, sampled: Array(repeating: p50, count: 98) + [p99, p99 * 2],
+      stride: 10)
+  }
+
+  /// Instruction counts are gated without an interval, against tight thresholds.
+  @Test func instructionCountsAreGatedTightly() throws {
+    func run(_ summary: InstructionSummary) -> BenchResults {
+      var r = results([backend("trie", ratio: ratios(e(0.03)))])
+      r.backends[1].instructions = summary
+      return r
+    }
+    let base = run(counted(1_000_000, p50: 1_000, p99: 50_000))
+    let same = try compare(base, run(counted(1_000_300, p50: 1_000, p99: 50_010)))
+    #expect(same.verdict == .pass)
+    #expect(metric(same, "trie", "instructions.total")?.verdict == .pass)
+
+    let morePerKeystroke = try compare(base, run(counted(1_050_000, p50: 1_050, p99: 52_500)))
+    #expect(morePerKeystroke.verdict == .regression)
+    for name in ["instructions.p50", "instructions.p99", "instructions.total"] {
+      #expect(metric(morePerKeystroke, "trie", name)?.verdict == .regression, "\(name)")
+    }
+    #expect(metric(morePerKeystroke, "trie", "instructions.total")?.change?.value == 1.05)
+
+    let fewer = try compare(base, run(counted(900_000, p50: 900, p99: 45_000)))
+    #expect(fewer.verdict == .pass)
+    #expect(metric(fewer, "trie", "instructions.p50")?.note == "fewer instructions beyond the allowed change")
+
+    // Counts by another tool are not compared.
+    let otherTool = #expect(throws: GateMismatch.self) {
+      try compare(base, run(counted(1_000_000, p50: 1_000, p99: 50_000, tool: "callgrind (valgrind-3.22.0)")))
+    }
+    #expect(otherTool?.message.contains("counted by callgrind (valgrind-3.22.0)") == true)
   }
 
   /// An empty measurement is an error, never a pass.
@@ -161,6 +226,13 @@ import Testing
       try GateThresholds(contentsOf: path)
     } throws: { error in
       "\(error)".contains("unknown quantile 'p75'")
+    }
+    try AtomicFile.write(
+      #"{"schemaVersion":1,"ratio":{},"backends":{},"countedBytes":0.1,"instructions":{"mean":0.01}}"#, to: path)
+    #expect {
+      try GateThresholds(contentsOf: path)
+    } throws: { error in
+      "\(error)".contains("unknown instruction metric 'mean' (use p50, p99, total)")
     }
     let committed = BenchFixtures.packageRoot.appendingPathComponent("Benchmarks/thresholds.json").path
     let real = try GateThresholds(contentsOf: committed)

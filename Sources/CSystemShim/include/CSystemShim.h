@@ -11,4 +11,26 @@ int64_t CSystemShim_heapInUse(void);
 /// such call, EINVAL where the filesystem does not support it).
 int CSystemShim_exchangePaths(const char *first, const char *second);
 
+/// Whether this build can count instructions under Valgrind's callgrind: 1 when it was
+/// compiled with <valgrind/callgrind.h>, 0 otherwise (then the two calls below do nothing).
+int CSystemShim_callgrindCompiledIn(void);
+
+/// 1 when the process runs under Valgrind (any tool), 0 otherwise.
+int CSystemShim_runningOnValgrind(void);
+
+/// Turns callgrind's instrumentation on (run with --instr-atstart=no), once the work not to be
+/// measured is done: the code run before it leaves no cost centres behind, so each dump stays
+/// cheap.
+void CSystemShim_callgrindStartInstrumentation(void);
+
+/// Zeroes callgrind's counters.
+void CSystemShim_callgrindZero(void);
+
+/// Turns collection on if it is off, off if it is on (run with --collect-atstart=no).
+void CSystemShim_callgrindToggleCollect(void);
+
+/// Writes the counters since the last zero as one dump: one `totals:` line in the output
+/// file (written with --combine-dumps=yes), in call order.
+void CSystemShim_callgrindDump(void);
+
 #endif

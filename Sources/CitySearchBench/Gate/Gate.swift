@@ -30,7 +30,8 @@ public enum GateVerdict: String, Codable, Sendable, Comparable {
 /// One metric compared between the baseline and the current run.
 public struct GateMetric: Codable, Sendable {
   public var backend: String
-  /// `ratio.p50`, `ratio.p90`, `ratio.p99`, `countedBytes` or `conformance`.
+  /// `ratio.p50`, `ratio.p90`, `ratio.p99`, `instructions.p50`, `instructions.p99`,
+  /// `instructions.total`, `countedBytes` or `conformance`.
   public var metric: String
   public var baseline: Estimate?
   public var current: Estimate?
@@ -85,27 +86,6 @@ public enum Gate {
     baseline: BenchResults, current: BenchResults, thresholds: GateThresholds, baselinePath: String,
     currentPath: String
   ) throws -> GateReport {
-    let (b, c) = (baseline.metadata, current.metadata)
-    var mismatches: [String] = []
-    if b.corpus.checksum != c.corpus.checksum {
-      mismatches.append(
-        "corpus \(c.corpus.name) \(c.corpus.checksum) vs baseline \(b.corpus.name) \(b.corpus.checksum)")
-    }
-    if b.workload.checksum != c.workload.checksum {
-      mismatches.append("workload \(c.workload.checksum) vs baseline \(b.workload.checksum)")
-    }
-    if b.mode != c.mode { mismatches.append("mode \(c.mode) vs baseline \(b.mode)") }
-    if b.limit != c.limit { mismatches.append("limit \(c.limit) vs baseline \(b.limit)") }
-    if baseline.reference != current.reference {
-      mismatches.append("reference \(current.reference) vs baseline \(baseline.reference)")
-    }
-    guard mismatches.isEmpty else {
-      throw GateMismatch(
-        message:
-          "the run does not measure the baseline's work (\(mismatches.joined(separator: "; "))); rerun on the same corpus and workload, or record a new baseline with --update-baseline"
-      )
-    }
-
     // An empty measurement is an error, never a pass.
     let gated = baseline.backends.filter { $0.name != baseline.reference }.map(\.name)
     guard !gated.isEmpty else {
@@ -118,20 +98,31 @@ public enum Gate {
       )
     }
 
+    let mismatches = settingMismatches(baseline: baseline, current: current)
+    guard mismatches.isEmpty else {
+      throw GateMismatch(
+        message:
+          "the run was not made with the baseline's settings (\(mismatches.joined(separator: "; "))); rerun with the baseline's settings (a gate run without --current takes them), or record a new baseline with --update-baseline"
+      )
+    }
+
     var metrics: [GateMetric] = []
     for old in baseline.backends where old.name != baseline.reference {
-      guard let new = current.backend(named: old.name) else {
-        metrics.append(
-          GateMetric(
-            backend: old.name, metric: "all", verdict: .pass, note: "not measured in this run; not gated"))
-        continue
-      }
+      let new = current.backend(named: old.name)!  // the same backends: checked above
       for quantile in RatioSummary.quantiles {
         metrics.append(
           ratioMetric(
             quantile, backend: old.name, baseline: old.ratioToReference?[quantile],
             current: new.ratioToReference?[quantile], thresholds: thresholds,
             noise: [baseline.noiseFloor?[quantile], current.noiseFloor?[quantile]]))
+      }
+      if let before = old.instructions, let after = new.instructions {
+        for metric in InstructionSummary.gatedMetrics {
+          metrics.append(
+            instructionMetric(
+              metric, backend: old.name, baseline: before, current: after,
+              threshold: thresholds.instructionThreshold(metric, backend: old.name)))
+        }
       }
       metrics.append(countedBytesMetric(old: old, new: new, threshold: thresholds.countedBytes))
       metrics.append(
@@ -150,6 +141,82 @@ public enum Gate {
     return GateReport(
       schemaVersion: GateReport.currentSchemaVersion, verdict: verdict, baseline: info(baseline, baselinePath),
       current: info(current, currentPath), metrics: metrics)
+  }
+
+  /// What differs between the settings of the two runs, each named with both values: a gate
+  /// compares like with like or not at all.
+  static func settingMismatches(baseline: BenchResults, current: BenchResults) -> [String] {
+    let (b, c) = (baseline.metadata, current.metadata)
+    var mismatches: [String] = []
+    func differ<T: Equatable>(_ name: String, _ x: T, _ y: T) {
+      if x != y { mismatches.append("\(name) \(y) vs baseline \(x)") }
+    }
+    if b.corpus.checksum != c.corpus.checksum {
+      mismatches.append(
+        "corpus \(c.corpus.name) \(c.corpus.checksum) vs baseline \(b.corpus.name) \(b.corpus.checksum)")
+    }
+    if b.workload.checksum != c.workload.checksum {
+      mismatches.append("workload \(c.workload.checksum) vs baseline \(b.workload.checksum)")
+    }
+    differ("mode", b.mode, c.mode)
+    differ("limit", b.limit, c.limit)
+    differ("rounds", b.rounds, c.rounds)
+    differ("warm-up", b.warmUpKeystrokes, c.warmUpKeystrokes)
+    differ("budget", String(format: "%g s", b.budgetSeconds), String(format: "%g s", c.budgetSeconds))
+    differ("build configuration", b.buildConfiguration, c.buildConfiguration)
+    differ("reference", baseline.reference, current.reference)
+    let (names, currentNames) = (baseline.backends.map(\.name), current.backends.map(\.name))
+    if Set(names) != Set(currentNames) {
+      mismatches.append(
+        "backends \(currentNames.joined(separator: ",")) vs baseline \(names.joined(separator: ","))")
+      return mismatches
+    }
+    for old in baseline.backends {
+      let new = current.backend(named: old.name)!
+      if old.sampling.stride != new.sampling.stride {
+        func timed(_ stride: Int) -> String { stride == 1 ? "every keystroke" : "one keystroke in \(stride)" }
+        mismatches.append(
+          "sampling of \(old.name): \(timed(new.sampling.stride)) timed vs baseline \(timed(old.sampling.stride))")
+      }
+      switch (old.instructions, new.instructions) {
+      case (let x?, let y?):
+        if x.tool != y.tool {
+          mismatches.append("instructions of \(old.name) counted by \(y.tool) vs baseline \(x.tool)")
+        }
+      case (.some, nil):
+        mismatches.append("instructions of \(old.name) not counted vs counted in the baseline")
+      case (nil, .some):
+        mismatches.append("instructions of \(old.name) counted vs not counted in the baseline")
+      case (nil, nil):
+        break
+      }
+    }
+    return mismatches
+  }
+
+  /// The verdict on one instruction count: deterministic up to the allocator's and the
+  /// scheduler's jitter (a few hundredths of a per cent), so a tight threshold and no interval.
+  static func instructionMetric(
+    _ metric: String, backend: String, baseline: InstructionSummary, current: InstructionSummary,
+    threshold: Double
+  ) -> GateMetric {
+    let name = "instructions.\(metric)"
+    let (b, c) = (Double(baseline[metric] ?? 0), Double(current[metric] ?? 0))
+    guard b > 0 else {
+      return GateMetric(backend: backend, metric: name, verdict: .pass, note: "none counted in the baseline")
+    }
+    let change = c / b
+    let verdict: GateVerdict = change > 1 + threshold ? .regression : .pass
+    let note: String
+    if verdict == .regression {
+      note = "more instructions by more than \(percent(threshold))"
+    } else {
+      note = change < 1 - threshold ? "fewer instructions beyond the allowed change" : "within \(percent(threshold))"
+    }
+    return GateMetric(
+      backend: backend, metric: name, baseline: Estimate(value: b, lower: b, upper: b),
+      current: Estimate(value: c, lower: c, upper: c), change: Estimate(value: change, lower: change, upper: change),
+      threshold: threshold, allowed: threshold, verdict: verdict, note: note)
   }
 
   /// The verdict on one ratio quantile.
@@ -218,16 +285,16 @@ extension GateReport {
     out += "current `\(current.path)` (commit `\(current.gitCommit)`, \(current.startedAt), \(current.cpuModel)).\n\n"
     out += "Ratios are a backend's time over the reference's on the same keystroke. A metric regresses when its "
     out +=
-      "whole 95% interval of change lies beyond the allowed growth (the threshold, or the A/A noise if larger).\n\n"
+      "whole 95% interval of change lies beyond the allowed growth (the threshold, or the A/A noise if larger). "
+    out += "Instruction counts (callgrind) are deterministic: no interval, a tight threshold.\n\n"
     func value(_ e: Estimate?, _ metric: String) -> String {
       guard let e else { return "–" }
-      if metric == "countedBytes" { return megabytes(Int(e.value)) }
-      return Formatting.estimate(e, Formatting.ratio)
+      return e.lower == e.upper ? Self.figure(e.value, metric) : Formatting.estimate(e, Formatting.ratio)
     }
     let rows = metrics.map { m -> [String] in
       [
         m.backend, m.metric, value(m.baseline, m.metric), value(m.current, m.metric),
-        m.change.map { Formatting.estimate($0, Formatting.ratio) } ?? "–",
+        m.change.map(Self.change) ?? "–",
         m.allowed.map { "+" + Gate.percent($0) } ?? "–",
         m.verdict == .regression ? "**regression**" : m.verdict.rawValue, m.note,
       ]

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// ```json
 /// { "schemaVersion": 1, "ratio": { "p50": 0.25, "p90": 0.35, "p99": 0.6 },
-///   "backends": { "icu": { "p50": 0.5 } }, "countedBytes": 0.1 }
+///   "backends": { "icu": { "p50": 0.5 } }, "countedBytes": 0.1,
+///   "instructions": { "p50": 0.02, "p99": 0.02, "total": 0.01 } }
 /// ```
 public struct GateThresholds: Codable, Sendable, Equatable {
   public static let currentSchemaVersion = 1
@@ -19,6 +20,17 @@ public struct GateThresholds: Codable, Sendable, Equatable {
   public var backends: [String: [String: Double]]
   /// Allowed relative growth of the bytes an index counts itself.
   public var countedBytes: Double
+  /// Allowed relative growth of the instruction counts (`p50`, `p99`, `total`), for every
+  /// backend; absent: ``defaultInstructions``.
+  public var instructions: [String: Double]?
+
+  /// Instruction counts move by a few hundredths of a per cent between identical runs.
+  public static let defaultInstructions = ["p50": 0.02, "p99": 0.02, "total": 0.01]
+
+  /// The allowed growth of an instruction count.
+  public func instructionThreshold(_ metric: String, backend: String) -> Double {
+    instructions?[metric] ?? Self.defaultInstructions[metric] ?? 0.01
+  }
 
   public init(ratio: [String: Double], backends: [String: [String: Double]] = [:], countedBytes: Double) {
     self.schemaVersion = Self.currentSchemaVersion
@@ -54,6 +66,17 @@ public struct GateThresholds: Codable, Sendable, Equatable {
       }
       guard value >= 0 && value.isFinite else {
         throw ResultsFileError(path: path, message: "threshold for '\(key)' must be a non-negative number")
+      }
+    }
+    for (key, value) in instructions ?? [:] {
+      guard InstructionSummary.gatedMetrics.contains(key) else {
+        throw ResultsFileError(
+          path: path,
+          message:
+            "unknown instruction metric '\(key)' (use \(InstructionSummary.gatedMetrics.joined(separator: ", ")))")
+      }
+      guard value >= 0 && value.isFinite else {
+        throw ResultsFileError(path: path, message: "instruction threshold for '\(key)' must be a non-negative number")
       }
     }
   }

@@ -19,6 +19,9 @@ public struct BenchConfiguration: Sendable {
   public var seed: UInt64 = 1
   /// Busy work added to each answer of the named backends, in nanoseconds.
   public var slowdowns: [String: UInt64] = [:]
+  /// Sampling strides imposed by backend name instead of decided by the warm-up: a gate run
+  /// times each backend on the keystrokes its baseline was timed on.
+  public var strides: [String: Int] = [:]
 
   public init() {}
 }
@@ -106,9 +109,10 @@ public struct BenchRunner {
     let rounds = configuration.rounds
     var series = players.enumerated().map { (i, player) in
       let estimate = means[i] * Double(keystrokes * rounds) / 1e9
-      let stride =
+      let decided =
         i < 2 || estimate <= configuration.budgetSeconds
         ? 1 : Int((estimate / configuration.budgetSeconds).rounded(.up))
+      let stride = i < 2 ? 1 : max(configuration.strides[player.name] ?? decided, 1)
       return RawMeasurements.Series(
         name: player.name, stride: stride, samples: [UInt64?](repeating: nil, count: keystrokes * rounds),
         warmUpMean: means[i])

@@ -7,10 +7,30 @@ public struct ReportTable: Sendable {
   public let headers: [String]
   public let rows: [[String]]
 
-  /// The tables that follow the latency table, in report order: the paired ratios, by query
-  /// length, by input style, time per session, build and memory.
+  /// The tables that follow the latency table, in report order: the paired ratios, the
+  /// instruction counts when the run made them, by query length, by input style, time per session, build and memory.
   public static func sections(_ results: BenchResults) -> [ReportTable] {
-    [pairedRatios(results), byLength(results), byStyle(results), sessions(results), build(results)]
+    [
+      pairedRatios(results), instructions(results), byLength(results), byStyle(results), sessions(results),
+      build(results),
+    ]
+    .compactMap { $0 }
+  }
+
+  /// Instructions per keystroke, for the backends the run counted; `nil` when it counted none.
+  static func instructions(_ results: BenchResults) -> ReportTable? {
+    let counted = results.backends.compactMap { b in b.instructions.map { (b.name, $0) } }
+    guard let (_, first) = counted.first else { return nil }
+    return ReportTable(
+      title: "Instructions per keystroke",
+      caption:
+        "Counted under \(first.tool), which a busy machine does not move. The total is over every keystroke; the quantiles over one keystroke in \(first.stride), each counted alone.",
+      headers: ["backend", "p50", "p90", "p99", "max", "mean", "total"],
+      rows: counted.map { name, s in
+        [name] + [s.p50, s.p90, s.p99, s.max].map(Formatting.count) + [
+          Formatting.count(Int(s.mean.rounded())), Formatting.count(s.total),
+        ]
+      })
   }
 
   static func pairedRatios(_ results: BenchResults) -> ReportTable {

@@ -69,6 +69,9 @@ public struct RunMetadata: Codable, Sendable {
   public var clockOverheadNanoseconds: Double
   /// Injected busy work per answer, by backend (empty in a real run).
   public var slowdownNanoseconds: [String: UInt64]
+  /// Iterations of deterministic work added to each counted answer, by backend (absent in a
+  /// real run): the instruction gate's self-test.
+  public var injectedInstructionIterations: [String: Int]?
 
   /// The injected slowdowns for a report, `trie +2.00 µs, …`; `nil` in a real run.
   var slowdownSummary: String? {
@@ -188,6 +191,9 @@ public struct BackendResults: Codable, Sendable {
   /// Paired ratios to the reference; absent for the reference itself.
   public var ratioToReference: RatioSummary?
   public var conformance: Conformance
+  /// Instructions per keystroke under callgrind, when the run counted them for this backend
+  /// (`--instructions`): deterministic, beside the wall time.
+  public var instructions: InstructionSummary?
 }
 
 /// The relevance measures of a run (``RelevanceEvaluation/Report``), for the reports.

@@ -7,13 +7,21 @@ enum CityBench {
   static var commands: [any Command.Type] {
     [
       SuiteCommand.self, BenchCommand.self, GateCommand.self, WorkloadCommand.self, SearchCommand.self,
-      BrowseCommand.self, CorpusCommand.self, ConformCommand.self, RelevanceCommand.self, BackendsCommand.self,
+      BrowseCommand.self, CorpusCommand.self, ConformCommand.self, InstructionsCommand.self, RelevanceCommand.self,
+      BackendsCommand.self,
       OverviewCommand.self, TryCommand.self, HelpCommand.self,
     ]
   }
 
   /// The version of the package, and of the match contract its reference implements.
   static let packageVersion = "2.0.0"
+
+  /// One line per command: its name, padded to the longest, and its summary.
+  static var commandList: String {
+    let width = commands.map { $0.name.count }.max() ?? 0
+    return commands.map { "  \($0.name.padding(toLength: width, withPad: " ", startingAt: 0))  \($0.summary)" }
+      .joined(separator: "\n")
+  }
 
   static var generalUsage: String {
     """
@@ -24,7 +32,7 @@ enum CityBench {
     the conformance check, then the latency benchmark; reports go to ./citybench-report/.
 
     Commands:
-    \(commands.map { "  \($0.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \($0.summary)" }.joined(separator: "\n"))
+    \(commandList)
 
     Run 'citybench help <command>' or 'citybench <command> --help' for a command's options.
 

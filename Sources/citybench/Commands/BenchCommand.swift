@@ -76,15 +76,9 @@ enum BenchCommand: Command {
         b.build.heapBytes.map(megabytes) ?? "n/a", status,
       ])
     }
-    let widths = rows[0].indices.map { c in rows.map { $0[c].terminalColumns }.max() ?? 0 }
     var out =
       "\(m.corpus.name), \(m.mode) mode: \(Formatting.count(m.workload.keystrokes)) keystrokes × \(m.rounds) rounds, \(m.buildConfiguration) build\n"
-    for row in rows {
-      out +=
-        row.enumerated().map { c, cell in
-          c == 0 ? cell.padded(toColumns: widths[c]) : cell.leftPadded(widths[c])
-        }.joined(separator: "  ") + "\n"
-    }
+    out += terminalTable(rows) + "\n"
     if let noise = results.noiseFloor {
       out +=
         "noise floor (\(results.reference) A/A): p50 \(Formatting.ratio(noise.p50.value)), p99 \(Formatting.ratio(noise.p99.value))\n"

@@ -9,7 +9,7 @@ import Foundation
 struct BenchOptions {
   static let valued: Set<String> = CorpusOptions.valued.union([
     "--workload", "--backends", "--mode", "--rounds", "--warm-up", "--budget", "--seed", "--limit", "--inject-slowdown",
-    "--relevance",
+    "--relevance", "--instructions",
   ])
   static let help = """
     \(CorpusOptions.help)
@@ -27,6 +27,11 @@ struct BenchOptions {
       --limit N             answers per keystroke (default: 20)
       --relevance on|off    also measure the reference's ranking (docs/Relevance.md) for the
                             reports (default: on for corpora of up to 10,000 places)
+      --instructions A,B|off
+                            also count the instructions per keystroke of these backends under
+                            Valgrind's callgrind, deterministic however busy the machine is
+                            ('citybench instructions'; about 40 s for trie,inverted-index on
+                            cities) (default: off)
       --inject-slowdown NAME=MICROSECONDS[,…]
                             add busy work to each answer of a backend, to prove that the gate
                             fails (also $\(slowdownVariable))
@@ -35,10 +40,12 @@ struct BenchOptions {
 
   let corpus: CorpusOptions
   let workloadPath: String?
-  let backends: String?
+  var backends: String?
   var configuration: BenchConfiguration
   /// `--relevance on|off`; `nil` measures it on corpora of at most ``relevancePlaces`` places.
   var relevance: Bool?
+  /// `--instructions`: the backends whose instructions per keystroke are counted (none: off).
+  var instructionBackends: [String] = []
 
   init(_ args: ParsedArguments) throws {
     corpus = CorpusOptions(args)
@@ -54,6 +61,14 @@ struct BenchOptions {
     let environment = ProcessInfo.processInfo.environment[Self.slowdownVariable]
     c.slowdowns = try Self.slowdowns(args["--inject-slowdown"] ?? environment ?? "")
     configuration = c
+    if let value = args["--instructions"], value != "off" {
+      instructionBackends = try Self.backendNames(value)
+      if let timed = backends.map({ Set($0.split(separator: ",").map(String.init)) }),
+        let untimed = instructionBackends.first(where: { !timed.contains($0) })
+      {
+        throw UsageError(message: "--instructions names '\(untimed)', which --backends does not time")
+      }
+    }
     if let value = args["--relevance"] {
       guard value == "on" || value == "off" else { throw UsageError(message: "--relevance takes on or off") }
       relevance = value == "on"
@@ -76,6 +91,20 @@ struct BenchOptions {
     return result
   }
 
+  /// The backend names of a `--backends` list, each checked against the catalog.
+  static func backendNames(_ list: String) throws -> [String] {
+    let names = list.split(separator: ",").map(String.init)
+    guard !names.isEmpty else {
+      throw UsageError(
+        message: "--backends '\(list)' names no backend (\(BackendCatalog.all.map { $0.name }.joined(separator: ", ")))"
+      )
+    }
+    for name in names where BackendCatalog.backend(named: name) == nil {
+      throw UsageError(message: BackendCatalog.UnknownBackend(name: name).description)
+    }
+    return names
+  }
+
   /// The backends to time, the reference first.
   func candidates() throws -> [BenchCandidate] {
     var types: [any SearchBackend.Type]
@@ -92,6 +121,13 @@ struct BenchOptions {
     let reference = BackendCatalog.all[0]
     types.removeAll { $0 == reference }
     return ([reference] + types).map { BenchCandidate(type: $0) }
+  }
+
+  /// The workload file a run replays: the named one, else the tier's committed one; `nil`
+  /// when the sessions are generated from the corpus.
+  func workloadFile(for corpus: CorpusOptions) -> String? {
+    if let workloadPath { return workloadPath }
+    return CorpusTier(rawValue: corpus.corpus).flatMap { corpus.packageFile("Benchmarks/\($0.rawValue).workload.tsv") }
   }
 
   /// The workload: the named file, the tier's committed file, or sessions generated from the
@@ -135,7 +171,25 @@ struct BenchOptions {
     if relevance ?? (loaded.count <= Self.relevancePlaces), configuration.mode == .syllable {
       results.relevance = try measureRelevance(loaded, quiet: quiet)
     }
+    if !instructionBackends.isEmpty {
+      try countInstructions(into: &results, keystrokes: workload.keystrokeCount, quiet: quiet)
+    }
     return (results, raw, workload)
+  }
+
+  /// Adds each `--instructions` backend's counts to `results` (one replay under callgrind).
+  private func countInstructions(into results: inout BenchResults, keystrokes: Int, quiet: Bool) throws {
+    if !quiet { standardError("instructions: counting \(instructionBackends.joined(separator: ", ")) under callgrind") }
+    let run = CallgrindRun(
+      corpus: corpus, workloadPath: workloadFile(for: corpus), backends: instructionBackends,
+      mode: configuration.mode.rawValue, limit: configuration.limit)
+    let outcome = try run.measure(keystrokes: keystrokes)
+    for i in results.backends.indices {
+      results.backends[i].instructions = outcome.summaries[results.backends[i].name]
+    }
+    let injected = try CallgrindRun.injection(ProcessInfo.processInfo.environment[CallgrindRun.injectionVariable] ?? "")
+    if !injected.isEmpty { results.metadata.injectedInstructionIterations = injected }
+    if !quiet { standardError(String(format: "instructions: counted in %.0f s", outcome.seconds)) }
   }
 
   /// The largest corpus whose relevance a run measures unasked (on `cities` it takes about

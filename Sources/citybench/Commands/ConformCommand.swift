@@ -47,13 +47,15 @@ enum ConformCommand: Command {
       --expected FILE       expected failures (default: Conformance/expected-failures.tsv)
       --write-expected FILE write the places in divergences of the raw ICU variants to FILE
                             (names from the last tier checked; list the tiers in nesting order)
+      --junit FILE          also write the verdicts as JUnit XML: a test case per backend,
+                            tier and mode (and per input-cost check with --fuzz)
       -h, --help            show this help
     """
 
   static let spec = ParsedArguments.Spec(
     valued: [
       "--corpus", "--corpus-dir", "--backends", "--mode", "--sample", "--seed", "--every", "--icu-sample", "--expected",
-      "--write-expected", "--fuzz",
+      "--write-expected", "--fuzz", "--junit",
     ],
     flags: ["--icu-raw"], maximumPositionals: 0)
 
@@ -103,6 +105,7 @@ enum ConformCommand: Command {
     let goldenQueries = directory.packageFile("Tests/CitySearchTests/Golden/golden.tsv").flatMap(Self.goldenQueries)
 
     var failed = false
+    var junit = JUnitReport(suite: "citybench conform")
     var rawCulprits: [String: Set<PlaceID>] = [:]
     var lastCorpus: Corpus?
     for (tierNumber, tier) in tiers.enumerated() {
@@ -135,6 +138,10 @@ enum ConformCommand: Command {
           build = try MeasuredBuild.build(candidate.type, corpus: corpus, options: candidate.options)
         } catch {
           emit("\(candidate.label): build failed: \(error)")
+          junit.add(
+            .init(
+              group: "conform.\(candidate.label)", name: "\(tier.rawValue) build",
+              outcome: .failed(message: "build failed", details: "\(error)")))
           failed = true
           continue
         }
@@ -143,23 +150,42 @@ enum ConformCommand: Command {
         for mode in modes {
           let sample = icuSampleSize(candidate, tier: tier, icuSample)
           let progress = Progress(label: "\(tier.rawValue) \(mode) \(candidate.label)")
+          let started = Date()
           let outcome = check(
             build.backend, run: run, label: candidate.label, mode: mode, texts: texts, targets: targets,
             sample: sample, expected: expected, progress: progress)
           progress.finish()
+          let seconds = Date().timeIntervalSince(started)
           seen.formUnion(outcome.culprits)
           if candidate.options["icu-raw"] != nil {
             rawCulprits[candidate.label, default: []].formUnion(outcome.culprits)
           }
           if outcome.unexpectedCount > 0 { failed = true }
-          emit(line(outcome))
+          let summary = line(outcome)
+          emit(summary)
+          let group = "conform.\(candidate.label)"
           if let first = outcome.unexpected.first {
-            emit(reproduction(first, tier: tier, corpus: corpus, candidate: candidate))
+            let repro = reproduction(first, tier: tier, corpus: corpus, candidate: candidate)
+            emit(repro)
+            junit.add(
+              .init(
+                group: group, name: "\(tier.rawValue) \(mode)",
+                outcome: .failed(
+                  message: "\(outcome.unexpectedCount) unexpected divergences",
+                  details: summary + "\n" + repro), seconds: seconds))
+          } else {
+            junit.add(.init(group: group, name: "\(tier.rawValue) \(mode)", outcome: .passed, seconds: seconds))
           }
           if let times = referenceTimes[mode] {
             let cost = inputCost(build.backend, run: run, texts: texts, times: times, mode: mode, sample: sample)
-            emit(costLine(cost))
+            let costSummary = costLine(cost)
+            emit(costSummary)
             if !cost.withinBound { failed = true }
+            junit.add(
+              .init(
+                group: group, name: "\(tier.rawValue) \(mode) input cost",
+                outcome: cost.withinBound
+                  ? .passed : .failed(message: "a query over the input-cost bound", details: costSummary)))
           }
         }
         if candidate.options["icu-raw"] != nil && tier == .cities && every == 1
@@ -168,6 +194,12 @@ enum ConformCommand: Command {
           let passes = expected.unexpectedPasses(backend: candidate.label, seen: seen, corpus: corpus)
           if !passes.isEmpty {
             failed = true
+            junit.add(
+              .init(
+                group: "conform.\(candidate.label)", name: "cities expected failures",
+                outcome: .failed(
+                  message: "\(passes.count) listed places took part in no divergence",
+                  details: passes.prefix(50).map(String.init).joined(separator: ", "))))
             emit(
               "  unexpected passes: \(passes.count) listed places took part in no divergence: \(passes.prefix(10).map(String.init).joined(separator: ", "))"
             )
@@ -187,6 +219,7 @@ enum ConformCommand: Command {
       try text.write(toFile: path, atomically: true, encoding: .utf8)
       emit("wrote \(rawCulprits.values.reduce(0) { $0 + $1.count }) expected failures to \(path)")
     }
+    if let path = args["--junit"] { try AtomicFile.write(Data(junit.xml.utf8), to: path) }
     emit(failed ? "\nconform: FAILED" : "\nconform: every backend conforms")
     return failed ? 1 : 0
   }

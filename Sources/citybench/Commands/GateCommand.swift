@@ -17,8 +17,15 @@ enum GateCommand: Command {
     only when its whole 95% interval of change lies beyond the allowed growth: the threshold,
     or the noise the reference shows against itself (A/A) if that is larger.
 
-    Without --current, runs the benchmark first, with the baseline's mode, rounds, budget and
-    seed. Writes verdict.json and verdict.md to --out and prints the summary.
+    With instruction counts in the baseline (recorded with --instructions), also gated: each
+    counted backend's instructions per keystroke (p50, p99, total) under callgrind, which a
+    busy machine does not move, against tight thresholds.
+
+    Runs whose settings differ (corpus, workload, mode, limit, rounds, warm-up, budget, build
+    configuration, backends, the keystrokes each backend was timed on, the instruction counts)
+    are not compared: the gate stops with an error naming each difference. Without --current,
+    it runs the benchmark first with the baseline's settings and backends.
+    Writes verdict.json and verdict.md to --out and prints the summary.
     Exit status: 0 pass, 2 regression, 3 inconclusive, 1 error.
 
     Options:
@@ -28,11 +35,17 @@ enum GateCommand: Command {
       --thresholds FILE     (default: Benchmarks/thresholds.json)
       --update-baseline     write the run as the new baseline instead of gating it
       --out DIR             where the verdict and the run's reports go (default: citybench-gate)
+      --junit FILE          also write the verdict as JUnit XML (a test case per metric: a
+                            regression fails, an inconclusive metric is skipped)
       -h, --help            show this help
+
+    In CI: with $GITHUB_STEP_SUMMARY set, the verdict's Markdown is appended to it; under
+    GitHub Actions ($GITHUB_ACTIONS=true), each regression is printed as an ::error and each
+    inconclusive metric as a ::warning annotation (docs/CI.md).
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: BenchOptions.valued.union(["--current", "--baseline", "--thresholds", "--out"]),
+    valued: BenchOptions.valued.union(["--current", "--baseline", "--thresholds", "--out", "--junit"]),
     flags: ["--update-baseline"], maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
@@ -84,7 +97,7 @@ enum GateCommand: Command {
       current = try BenchResults(contentsOf: path)
       currentPath = path
     } else {
-      if let gateInputs { options.adopt(gateInputs.baseline.metadata, explicit: args) }
+      if let gateInputs { try options.adopt(gateInputs.baseline, explicit: args) }
       let (results, raw, workload) = try options.run()
       try ReportFormat.stage(ReportFormat.allCases, results: results, raw: raw, workload: workload, in: reports)
       current = results
@@ -117,6 +130,7 @@ enum GateCommand: Command {
     try reports.write(report.jsonData(), named: "verdict.json")
     try reports.write(report.markdown, named: "verdict.md")
     try Interruption.shared.commit(reports)
+    try CIOutput.publish(report, junit: args["--junit"])
     print(report.markdown)
     print(
       "verdict: \(report.verdict.rawValue) (exit \(report.exitStatus)); written to \(directory)/verdict.json and verdict.md"
@@ -126,14 +140,57 @@ enum GateCommand: Command {
 }
 
 extension BenchOptions {
-  /// Takes the baseline's mode, limit, rounds, budget, warm-up and seed, except where the
-  /// command line set them.
-  mutating func adopt(_ metadata: RunMetadata, explicit args: ParsedArguments) {
-    if args["--mode"] == nil, let mode = MatchMode(rawValue: metadata.mode) { configuration.mode = mode }
-    if args["--limit"] == nil { configuration.limit = metadata.limit }
-    if args["--rounds"] == nil { configuration.rounds = metadata.rounds }
-    if args["--budget"] == nil { configuration.budgetSeconds = metadata.budgetSeconds }
-    if args["--warm-up"] == nil { configuration.warmUpKeystrokes = metadata.warmUpKeystrokes }
+  /// Takes the baseline's settings: its mode, limit, rounds, budget, warm-up and seed, its
+  /// backends and the keystrokes each was timed on, and the backends whose instructions it
+  /// counted. A setting the command line gives that differs from the baseline's is refused,
+  /// since the comparison would be refused after the run.
+  mutating func adopt(_ baseline: BenchResults, explicit args: ParsedArguments) throws {
+    let metadata = baseline.metadata
+    func refuse(_ option: String, _ given: String, _ recorded: String) throws {
+      throw UsageError(
+        message:
+          "\(option) \(given) differs from the baseline's \(recorded); the gate compares runs with the same settings (leave it out to take the baseline's, or record a new baseline with --update-baseline)"
+      )
+    }
+    if args["--mode"] != nil, configuration.mode.rawValue != metadata.mode {
+      try refuse("--mode", configuration.mode.rawValue, metadata.mode)
+    }
+    if args["--limit"] != nil, configuration.limit != metadata.limit {
+      try refuse("--limit", "\(configuration.limit)", "\(metadata.limit)")
+    }
+    if args["--rounds"] != nil, configuration.rounds != metadata.rounds {
+      try refuse("--rounds", "\(configuration.rounds)", "\(metadata.rounds)")
+    }
+    if args["--budget"] != nil, configuration.budgetSeconds != metadata.budgetSeconds {
+      try refuse(
+        "--budget", String(format: "%g s", configuration.budgetSeconds), String(format: "%g s", metadata.budgetSeconds))
+    }
+    if args["--warm-up"] != nil, configuration.warmUpKeystrokes != metadata.warmUpKeystrokes {
+      try refuse("--warm-up", "\(configuration.warmUpKeystrokes)", "\(metadata.warmUpKeystrokes)")
+    }
+    if let mode = MatchMode(rawValue: metadata.mode) { configuration.mode = mode }
+    configuration.limit = metadata.limit
+    configuration.rounds = metadata.rounds
+    configuration.budgetSeconds = metadata.budgetSeconds
+    configuration.warmUpKeystrokes = metadata.warmUpKeystrokes
     if args["--seed"] == nil { configuration.seed = metadata.seed }
+
+    let recorded = baseline.backends.map(\.name).filter { $0 != baseline.reference }
+    if let given = backends {
+      let names = try Self.backendNames(given).filter { $0 != baseline.reference }
+      if Set(names) != Set(recorded) {
+        try refuse("--backends", names.joined(separator: ","), recorded.joined(separator: ","))
+      }
+    }
+    backends = recorded.joined(separator: ",")
+    configuration.strides = Dictionary(
+      uniqueKeysWithValues: baseline.backends.map { ($0.name, $0.sampling.stride) })
+    let counted = baseline.backends.filter { $0.instructions != nil }.map(\.name)
+    if args["--instructions"] != nil, Set(instructionBackends) != Set(counted) {
+      try refuse(
+        "--instructions", instructionBackends.isEmpty ? "off" : instructionBackends.joined(separator: ","),
+        counted.isEmpty ? "off" : counted.joined(separator: ","))
+    }
+    instructionBackends = counted
   }
 }

@@ -25,3 +25,14 @@ extension String {
   /// The text after spaces up to `width` terminal columns.
   func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - terminalColumns)) + self }
 }
+
+/// A table for the terminal: the first column left-aligned, the others right-aligned, each as
+/// wide as its widest cell in terminal columns; one line per row, the header first.
+func terminalTable(_ rows: [[String]]) -> String {
+  guard let first = rows.first else { return "" }
+  let widths = first.indices.map { c in rows.map { $0[c].terminalColumns }.max() ?? 0 }
+  return rows.map { row in
+    row.enumerated().map { c, cell in c == 0 ? cell.padded(toColumns: widths[c]) : cell.leftPadded(widths[c]) }
+      .joined(separator: "  ")
+  }.joined(separator: "\n")
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+/// Verdicts as JUnit XML, the format GitLab, Jenkins and most CI servers show as test results
+/// (`citybench gate --junit FILE`, `citybench conform --junit FILE`).
+///
+/// ```swift
+/// var junit = JUnitReport(suite: "citybench conform")
+/// junit.add(JUnitReport.Case(group: "conform.trie", name: "cities syllable", outcome: .passed))
+/// try AtomicFile.write(Data(junit.xml.utf8), to: "conform.xml")
+/// ```
+public struct JUnitReport: Sendable {
+  public enum Outcome: Sendable, Equatable {
+    case passed
+    /// A failed check: a one-line message and the details.
+    case failed(message: String, details: String)
+    /// Neither passed nor failed (an inconclusive gate metric, a metric not gated).
+    case skipped(message: String)
+  }
+
+  public struct Case: Sendable {
+    /// The `classname`: what was checked (`gate.trie`).
+    public var group: String
+    public var name: String
+    public var outcome: Outcome
+    public var seconds: Double
+
+    public init(group: String, name: String, outcome: Outcome, seconds: Double = 0) {
+      self.group = group
+      self.name = name
+      self.outcome = outcome
+      self.seconds = seconds
+    }
+  }
+
+  public var suite: String
+  public private(set) var cases: [Case] = []
+
+  public init(suite: String) { self.suite = suite }
+
+  public mutating func add(_ testCase: Case) { cases.append(testCase) }
+
+  public var failures: Int { cases.filter { if case .failed = $0.outcome { true } else { false } }.count }
+  public var skipped: Int { cases.filter { if case .skipped = $0.outcome { true } else { false } }.count }
+
+  /// The XML document: one `<testsuite>` in a `<testsuites>`.
+  public var xml: String {
+    let e = Self.escape
+    let time = String(format: "%.3f", cases.reduce(0) { $0 + $1.seconds })
+    var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    out +=
+      "<testsuites name=\"\(e(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" skipped=\"\(skipped)\">\n"
+    out +=
+      "  <testsuite name=\"\(e(suite))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\" time=\"\(time)\">\n"
+    for c in cases {
+      let open =
+        "    <testcase classname=\"\(e(c.group))\" name=\"\(e(c.name))\" time=\"\(String(format: "%.3f", c.seconds))\""
+      switch c.outcome {
+      case .passed:
+        out += open + "/>\n"
+      case .failed(let message, let details):
+        out += open + ">\n      <failure message=\"\(e(message))\">\(e(details))</failure>\n    </testcase>\n"
+      case .skipped(let message):
+        out += open + ">\n      <skipped message=\"\(e(message))\"/>\n    </testcase>\n"
+      }
+    }
+    return out + "  </testsuite>\n</testsuites>\n"
+  }
+
+  /// Text as XML character data or an attribute value: the five markup characters escaped,
+  /// and characters XML 1.0 cannot hold (controls other than tab, newline and carriage
+  /// return) written as U+FFFD.
+  public static func escape(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&apos;"
+      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+      default:
+        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+          out += "\u{FFFD}"
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out
+  }
+}
+
+extension GateReport {
+  /// The verdict as JUnit: one test case per gated metric (a regression fails, an
+  /// inconclusive metric is skipped with its reason).
+  public var junit: JUnitReport {
+    var report = JUnitReport(suite: "citybench gate")
+    for m in metrics {
+      let outcome: JUnitReport.Outcome
+      switch m.verdict {
+      case .pass: outcome = .passed
+      case .inconclusive: outcome = .skipped(message: "inconclusive: \(m.note)")
+      case .regression: outcome = .failed(message: "regression: \(m.note)", details: annotation(m))
+      }
+      report.add(JUnitReport.Case(group: "gate.\(m.backend)", name: m.metric, outcome: outcome))
+    }
+    return report
+  }
+
+  /// One metric in a line: `trie ratio.p50: baseline 0.05×, current 0.08×, change 1.60× (allowed +30%)`.
+  public func annotation(_ m: GateMetric) -> String {
+    var parts = ["\(m.backend) \(m.metric): \(m.verdict.rawValue)"]
+    if let b = m.baseline, let c = m.current {
+      parts.append("baseline \(Self.figure(b.value, m.metric)), current \(Self.figure(c.value, m.metric))")
+    }
+    if let change = m.change { parts.append("change \(Self.change(change))") }
+    if let allowed = m.allowed { parts.append("allowed +\(Gate.percent(allowed))") }
+    parts.append(m.note)
+    return parts.joined(separator: "; ")
+  }
+
+  /// A figure of `metric` as the verdict shows it.
+  static func figure(_ value: Double, _ metric: String) -> String {
+    if metric == "countedBytes" { return megabytes(Int(value)) }
+    if metric.hasPrefix("instructions.") { return Formatting.count(Int(value)) }
+    return Formatting.ratio(value)
+  }
+
+  /// A change: with its interval when it has one, else to four decimals (a deterministic
+  /// count, where 1.003× matters).
+  static func change(_ e: Estimate) -> String {
+    e.lower == e.upper ? String(format: "%.4f×", e.value) : Formatting.estimate(e, Formatting.ratio)
+  }
+
+  /// GitHub Actions workflow commands: an `::error` line per regression, a `::warning` line
+  /// per inconclusive metric.
+  public var workflowCommands: [String] {
+    metrics.compactMap { m in
+      let level: String
+      switch m.verdict {
+      case .pass: return nil
+      case .inconclusive: level = "warning"
+      case .regression: level = "error"
+      }
+      // Workflow commands end at a newline; %, CR and LF are written as their escapes.
+      let text = annotation(m).replacingOccurrences(of: "%", with: "%25")
+        .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+      return "::\(level) title=citybench gate (\(m.verdict.rawValue))::\(text)"
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import CitySearch
+import CitySearchBench
+import CitySearchCatalog
+import Foundation
+
+/// `citybench instructions`: instructions per keystroke under Valgrind's callgrind, a measure
+/// a busy machine does not move.
+enum InstructionsCommand: Command {
+  static let name = "instructions"
+  static let summary = "count instructions per keystroke under callgrind (deterministic)"
+
+  /// The backends counted unless `--backends` names others: the two an app would ship, which
+  /// take about 40 s together on cities. (The others take minutes under Valgrind: icu-cached
+  /// about 26 G instructions on cities, sqlite-fts5 about 9 G, against trie's 0.6 G.)
+  static let defaultBackends = ["trie", "inverted-index"]
+
+  static let usage = """
+    Usage: citybench instructions [options]
+
+    Replays the workload's typing sessions through each backend under Valgrind's callgrind
+    and counts the instructions of every keystroke's answer (session update, normalization
+    included; building the index is not counted). The counts repeat exactly from run to run
+    of one binary on one machine, however busy it is: the deterministic measure beside the
+    wall time of 'bench' (docs/Harness.md). Needs valgrind on PATH; takes about 40 s on
+    cities with the default backends.
+
+    Options:
+    \(CorpusOptions.help)
+      --workload FILE       the typing sessions (default: Benchmarks/TIER.workload.tsv)
+      --backends A,B        the backends to count (default: \(defaultBackends.joined(separator: ",")))
+      --mode syllable|seed  (default: syllable)
+      --limit N             answers per keystroke (default: 20)
+      --format text|tsv     (default: text)
+      -h, --help            show this help
+
+    $\(CallgrindRun.injectionVariable)=NAME=ITERATIONS[,…] adds deterministic work to every answer
+    of a backend, to prove that the instruction gate fails.
+    """
+
+  static let spec = ParsedArguments.Spec(
+    valued: CorpusOptions.valued.union(["--workload", "--backends", "--mode", "--limit", "--format"]),
+    flags: [CallgrindRun.replayFlag], maximumPositionals: 0)
+
+  static func run(_ args: ParsedArguments) throws -> Int32 {
+    let mode = try args.choice("--mode", default: MatchMode.syllable)
+    let limit = try args.integer("--limit", default: 20, range: 1...10_000)
+    let format = try args.choice("--format", default: OutputFormat.text)
+    guard format != .json else { throw UsageError(message: "--format takes text or tsv") }
+    let names = try args["--backends"].map(BenchOptions.backendNames) ?? defaultBackends
+    let corpus = CorpusOptions(args)
+    let options = try BenchOptions(args)
+
+    if args.has(CallgrindRun.replayFlag) {
+      return try replay(options: options, names: names, mode: mode, limit: limit)
+    }
+    let loaded = try corpus.load()
+    let (workload, workloadName, note) = try options.workload(for: loaded)
+    if let note { standardError("citybench: \(note)") }
+    standardError(
+      "counting instructions under callgrind: \(names.joined(separator: ", ")) on \(corpus.name), \(Formatting.count(workload.keystrokeCount)) keystrokes each"
+    )
+    let run = CallgrindRun(
+      corpus: corpus, workloadPath: options.workloadFile(for: corpus), backends: names, mode: mode.rawValue,
+      limit: limit)
+    let outcome = try run.measure(keystrokes: workload.keystrokeCount)
+    let rows = names.map { name -> [String] in
+      let s = outcome.summaries[name]!
+      return [name] + [s.p50, s.p90, s.p99, s.max].map { Formatting.count($0) } + [
+        String(format: "%.0f", s.mean), Formatting.count(s.total),
+      ]
+    }
+    let header = ["backend", "p50", "p90", "p99", "max", "mean", "total"]
+    if format == .tsv {
+      print(header.joined(separator: "\t"))
+      for row in rows { print(row.map { $0.replacingOccurrences(of: ",", with: "") }.joined(separator: "\t")) }
+      return ExitStatus.success
+    }
+    print(
+      "Instructions per keystroke, \(workloadName) on \(corpus.name) (\(Formatting.count(workload.keystrokeCount)) keystrokes), \(mode) mode; \(outcome.tool)"
+    )
+    print(terminalTable([header] + rows))
+    print(
+      String(
+        format:
+          "Every keystroke is in the total; the quantiles are of one keystroke in %d, each counted alone. The cost of measuring (%d instructions a keystroke counted alone, %.1f in a group) is subtracted; one iteration of injected work is %.2f instructions. Counted in %.0f s.",
+        InstructionCounter.stride(keystrokes: workload.keystrokeCount), outcome.reading.overhead,
+        outcome.reading.groupOverhead, outcome.reading.instructionsPerIteration, outcome.seconds))
+    return ExitStatus.success
+  }
+
+  /// The replay itself, inside Valgrind: build the backends, then answer every keystroke,
+  /// each between the client requests that count it.
+  private static func replay(options: BenchOptions, names: [String], mode: MatchMode, limit: Int) throws -> Int32 {
+    guard InstructionCounter.isRunningOnValgrind else {
+      throw UsageError(message: "\(CallgrindRun.replayFlag) is the replay 'citybench instructions' runs under Valgrind")
+    }
+    let loaded = try options.corpus.load()
+    let (workload, _, _) = try options.workload(for: loaded)
+    let extra = try CallgrindRun.injection(ProcessInfo.processInfo.environment[CallgrindRun.injectionVariable] ?? "")
+    let backends = try names.map { name -> (name: String, backend: any SearchBackend) in
+      (name, try BackendCatalog.backend(named: name)!.init(corpus: loaded, options: BackendOptions()))
+    }
+    InstructionCounter.replay(
+      workload: workload, backends: backends, mode: mode, limit: limit, extraIterations: extra)
+    return ExitStatus.success
+  }
+}
