@@ -24,8 +24,9 @@ public struct GateThresholds: Codable, Sendable, Equatable {
   /// backend; absent: ``defaultInstructions``.
   public var instructions: [String: Double]?
 
-  /// Instruction counts move by a few hundredths of a per cent between identical runs.
-  public static let defaultInstructions = ["p50": 0.02, "p99": 0.02, "total": 0.01]
+  /// Between identical runs the total moves by under 0.1%, but a sampled quantile that falls
+  /// between two clusters of keystrokes can move by about 2% (trie's p50: 2,812 and 2,869).
+  public static let defaultInstructions = ["p50": 0.05, "p99": 0.05, "total": 0.01]
 
   /// The allowed growth of an instruction count.
   public func instructionThreshold(_ metric: String, backend: String) -> Double {
