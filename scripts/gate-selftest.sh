@@ -72,9 +72,12 @@ part() {
 import json, sys
 metrics = json.load(open(sys.argv[1]))["metrics"]
 want = (lambda m: m.startswith("instructions.")) if sys.argv[2] == "instructions" else (lambda m: m.startswith("ratio."))
-verdicts = [m["verdict"] for m in metrics if want(m["metric"])]
+chosen = [m for m in metrics if want(m["metric"])]
+verdicts = [m["verdict"] for m in chosen]
 order = ["regression", "inconclusive", "pass"]
-print(next((v for v in order if v in verdicts), "none"))
+worst = max(chosen, key=lambda m: abs(m["change"]["value"] - 1) if m.get("change") else 0, default=None)
+largest = f' (largest change {worst["backend"]} {worst["metric"]} {worst["change"]["value"]:.4f}x)' if worst and worst.get("change") else ""
+print(next((v for v in order if v in verdicts), "none") + largest)
 EOF
 }
 
@@ -89,13 +92,15 @@ check() {  # label, expected instruction verdict, allowed wall verdicts (a|b), t
     echo "FAIL $label: no verdict (exit $status)"; tail -n 5 "$scratch/$label.log"
     failures=$((failures + 1)); return
   fi
-  local instructions wall
-  instructions=$(part "$verdict" instructions)
-  wall=$(part "$verdict" wall)
+  local instructions_detail wall_detail instructions wall
+  instructions_detail=$(part "$verdict" instructions)
+  wall_detail=$(part "$verdict" wall)
+  instructions=${instructions_detail%% *}
+  wall=${wall_detail%% *}
   if [ "$instructions" = "$want_instructions" ] && [[ "|$want_wall|" == *"|$wall|"* ]]; then
-    echo "ok   $label: exit $status; instructions $instructions, wall time $wall"
+    echo "ok   $label: exit $status; instructions $instructions_detail; wall time $wall_detail"
   else
-    echo "FAIL $label: exit $status; instructions $instructions (expected $want_instructions), wall time $wall (expected $want_wall)"
+    echo "FAIL $label: exit $status; instructions $instructions_detail (expected $want_instructions); wall time $wall_detail (expected $want_wall)"
     grep -E '^\| ' "$scratch/$label.log" | grep -v ' pass ' || true
     failures=$((failures + 1))
   fi
