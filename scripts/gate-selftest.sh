@@ -12,7 +12,10 @@
 #      p50 added inside the timed region, CITYBENCH_SLOWDOWN): it must be a regression of
 #      trie's wall-time ratios.
 # Usage: scripts/gate-selftest.sh [-n N] [--hogs K] [--slowdown FACTOR] [--instructions PERCENT]
-#   (defaults: N=3, K=2, FACTOR=1.3, PERCENT=5). Needs valgrind and python3 (to read the JSON).
+#                                [--backends A,B] [--count A,B]
+#   (defaults: N=3, K=2, FACTOR=1.3, PERCENT=5; the backends timed trie,inverted-index,icu-cached,
+#   sqlite-fts5 and counted trie,inverted-index; both must include trie). Needs valgrind and
+#   python3 (to read the JSON).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,19 +23,27 @@ runs=3
 hogs=2
 factor=1.3
 percent=5
+backends="trie,inverted-index,icu-cached,sqlite-fts5"
+counted="trie,inverted-index"
 while [ $# -gt 0 ]; do
   case "$1" in
     -n) runs=$2; shift 2 ;;
     --hogs) hogs=$2; shift 2 ;;
     --slowdown) factor=$2; shift 2 ;;
     --instructions) percent=$2; shift 2 ;;
-    *) echo "usage: $0 [-n N] [--hogs K] [--slowdown FACTOR] [--instructions PERCENT]" >&2; exit 64 ;;
+    --backends) backends=$2; shift 2 ;;
+    --count) counted=$2; shift 2 ;;
+    *)
+      echo "usage: $0 [-n N] [--hogs K] [--slowdown FACTOR] [--instructions PERCENT] [--backends A,B] [--count A,B]" >&2
+      exit 64 ;;
   esac
 done
 command -v valgrind >/dev/null || { echo "gate-selftest: needs valgrind (apt-get install valgrind)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "gate-selftest: needs python3 to read results.json" >&2; exit 1; }
 
-backends="trie,inverted-index,icu-cached,sqlite-fts5"
+for list in "$backends" "$counted"; do
+  [[ ",$list," == *",trie,"* ]] || { echo "gate-selftest: --backends and --count must include trie" >&2; exit 64; }
+done
 scratch=$(mktemp -d)
 hog_pids=()
 stop_hogs() {
@@ -46,8 +57,8 @@ swift build -c release --product citybench >/dev/null || exit 1
 citybench=.build/release/citybench
 gate=("$citybench" gate --baseline "$scratch/baseline.json")
 
-echo "== recording a baseline ($backends; instructions of trie and inverted-index)"
-"${gate[@]}" --update-baseline --backends "$backends" --instructions trie,inverted-index --out "$scratch/record" \
+echo "== recording a baseline ($backends; instructions of $counted)"
+"${gate[@]}" --update-baseline --backends "$backends" --instructions "$counted" --out "$scratch/record" \
   >"$scratch/record.log" 2>&1 || { cat "$scratch/record.log"; exit 1; }
 
 # What the injections need: trie's mean instructions per keystroke and its p50 wall time, from

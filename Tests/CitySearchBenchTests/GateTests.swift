@@ -244,6 +244,25 @@ import Testing
     #expect(real.ratio["p50"] != nil)
   }
 
+  /// The verdict names each run's machine by its fingerprint, and says when they differ.
+  @Test func theVerdictSaysWhichMachinesTheRunsWereMadeOn() throws {
+    let base = results([backend("trie", ratio: ratios(e(0.03)))])
+    let same = try compare(base, base)
+    #expect(same.baseline.machine == base.metadata.machine.fingerprint)
+    #expect(same.baseline.machine?.count == 8)
+    #expect(!same.markdown.contains("different machines"))
+    var elsewhere = base
+    elsewhere.metadata.machine.cpuModel = "another CPU"
+    elsewhere.metadata.machine.kernel = "another kernel"
+    let report = try compare(base, elsewhere)
+    #expect(report.current.machine != report.baseline.machine)
+    #expect(report.markdown.contains("**The runs were made on different machines.**"))
+    // The kernel release is not part of the fingerprint.
+    var updated = base
+    updated.metadata.machine.kernel = "6.99"
+    #expect(updated.metadata.machine.fingerprint == base.metadata.machine.fingerprint)
+  }
+
   @Test func verdictJSONRoundTrips() throws {
     let base = results([backend("trie", ratio: ratios(e(0.03)))])
     let report = try compare(base, base)

@@ -56,6 +56,8 @@ public struct GateReport: Codable, Sendable {
     public var gitCommit: String
     public var startedAt: String
     public var cpuModel: String
+    /// ``RunMetadata/Machine/fingerprint``.
+    public var machine: String?
   }
 
   public var schemaVersion: Int
@@ -136,7 +138,7 @@ public enum Gate {
     func info(_ r: BenchResults, _ path: String) -> GateReport.RunInfo {
       .init(
         path: path, gitCommit: r.metadata.gitCommit, startedAt: r.metadata.startedAt,
-        cpuModel: r.metadata.machine.cpuModel)
+        cpuModel: r.metadata.machine.cpuModel, machine: r.metadata.machine.fingerprint)
     }
     return GateReport(
       schemaVersion: GateReport.currentSchemaVersion, verdict: verdict, baseline: info(baseline, baselinePath),
@@ -282,8 +284,14 @@ extension GateReport {
   /// `verdict.md`: the verdict and one row per gated metric.
   public var markdown: String {
     var out = "# Latency gate: \(verdict.rawValue)\n\n"
-    out += "Baseline `\(baseline.path)` (commit `\(baseline.gitCommit)`, \(baseline.startedAt), \(baseline.cpuModel)); "
-    out += "current `\(current.path)` (commit `\(current.gitCommit)`, \(current.startedAt), \(current.cpuModel)).\n\n"
+    func run(_ r: RunInfo) -> String {
+      "`\(r.path)` (commit `\(r.gitCommit)`, \(r.startedAt), \(r.cpuModel), machine \(r.machine ?? "unknown"))"
+    }
+    out += "Baseline \(run(baseline)); current \(run(current)).\n\n"
+    if baseline.machine != current.machine {
+      out += "**The runs were made on different machines.** Paired ratios carry over between machines; "
+      out += "instruction counts may not (another CPU or C library runs other code for the same work).\n\n"
+    }
     out += "Ratios are a backend's time over the reference's on the same keystroke. A metric regresses when its "
     out +=
       "whole 95% interval of change lies beyond the allowed growth (the threshold, or the A/A noise if larger). "

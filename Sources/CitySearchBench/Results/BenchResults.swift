@@ -30,6 +30,16 @@ public struct RunMetadata: Codable, Sendable {
     public var memoryBytes: UInt64
     public var operatingSystem: String
     public var kernel: String
+
+    /// Eight hex digits naming the kind of machine: the CPU model, the cores, the memory in
+    /// GiB and the operating system (not the kernel release, which changes with updates).
+    /// Runs with one fingerprint can share a baseline; instruction counts need it.
+    public var fingerprint: String {
+      let text = "\(cpuModel)|\(cores)|\(memoryBytes >> 30)|\(operatingSystem)"
+      var hash: UInt32 = 0x811C_9DC5  // FNV-1a, 32 bits
+      for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+      return String(format: "%08x", hash)
+    }
   }
 
   public struct CorpusInfo: Codable, Sendable {

@@ -31,7 +31,11 @@ enum GateCommand: Command {
     Options:
     \(BenchOptions.help)
       --current FILE        gate this results.json instead of running the benchmark
-      --baseline FILE       (default: Benchmarks/baseline-TIER.json)
+      --baseline FILE       (default: this machine's Benchmarks/baseline-TIER-FINGERPRINT.json
+                            if there is one, else Benchmarks/baseline-TIER.json)
+      --machine-baseline    read (or with --update-baseline, write) this machine's own
+                            baseline, named by its fingerprint (\(RunEnvironment.machine.fingerprint) here: CPU model,
+                            cores, memory, operating system)
       --thresholds FILE     (default: Benchmarks/thresholds.json)
       --update-baseline     write the run as the new baseline instead of gating it
       --out DIR             where the verdict and the run's reports go (default: citybench-gate)
@@ -46,7 +50,7 @@ enum GateCommand: Command {
 
   static let spec = ParsedArguments.Spec(
     valued: BenchOptions.valued.union(["--current", "--baseline", "--thresholds", "--out", "--junit"]),
-    flags: ["--update-baseline"], maximumPositionals: 0)
+    flags: ["--update-baseline", "--machine-baseline"], maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     // Options that would be ignored are refused: --current gates a run already made.
@@ -67,14 +71,11 @@ enum GateCommand: Command {
       args["--out"] ?? "citybench-gate",
       family: args["--current"] == nil ? verdictFiles.union(ReportFormat.family) : verdictFiles)
     let directory = reports.path
-    guard
-      let baselinePath = args["--baseline"]
-        ?? options.corpus.packageFile("Benchmarks").map({ "\($0)/baseline-\(tier).json" })
-    else {
+    let updating = args.has("--update-baseline")
+    guard let baselinePath = args["--baseline"] ?? defaultBaseline(options, tier: tier, args: args) else {
       throw CommandError(message: "cannot find Benchmarks/; pass --baseline FILE")
     }
     let baselineExists = FileManager.default.fileExists(atPath: baselinePath)
-    let updating = args.has("--update-baseline")
     // Everything the comparison needs is read before the run, which may take minutes.
     var gateInputs: (baseline: BenchResults, thresholds: GateThresholds)?
     if !updating {
@@ -136,6 +137,17 @@ enum GateCommand: Command {
       "verdict: \(report.verdict.rawValue) (exit \(report.exitStatus)); written to \(directory)/verdict.json and verdict.md"
     )
     return report.exitStatus
+  }
+}
+
+extension GateCommand {
+  /// `Benchmarks/baseline-TIER-FINGERPRINT.json`, this machine's own baseline, when it exists
+  /// or `--machine-baseline` asks for it; else `Benchmarks/baseline-TIER.json`.
+  static func defaultBaseline(_ options: BenchOptions, tier: String, args: ParsedArguments) -> String? {
+    guard let benchmarks = options.corpus.packageFile("Benchmarks") else { return nil }
+    let own = "\(benchmarks)/baseline-\(tier)-\(RunEnvironment.machine.fingerprint).json"
+    if args.has("--machine-baseline") || FileManager.default.fileExists(atPath: own) { return own }
+    return "\(benchmarks)/baseline-\(tier).json"
   }
 }
 
