@@ -128,6 +128,21 @@ stop_hogs
 echo "== +$percent% instructions in trie ($iterations iterations of injected work per answer), quiet machine"
 check "instructions-plus-$percent" regression "pass|inconclusive" CITYBENCH_INJECT_INSTRUCTIONS="trie=$iterations"
 grep -E '^\| trie \| instructions\.' "$scratch/instructions-plus-$percent.log" || true
+# The injected work shows in the total by the amount injected (to 3%): the counting sees what
+# runs inside each answer, and only that.
+if [ -f "$scratch/instructions-plus-$percent/results.json" ]; then
+  if python3 - "$scratch/baseline.json" "$scratch/instructions-plus-$percent/results.json" "$iterations" "$iteration" <<'EOF'
+import json, sys
+def trie(path):
+    return next(b for b in json.load(open(path))["backends"] if b["name"] == "trie")["instructions"]
+before, after = trie(sys.argv[1]), trie(sys.argv[2])
+injected = after["keystrokes"] * int(sys.argv[3]) * float(sys.argv[4])
+added = after["total"] - before["total"]
+print(f"   trie's total grew by {added:,} instructions; {injected:,.0f} were injected ({added / injected:.4f}x)")
+sys.exit(0 if abs(added / injected - 1) < 0.03 else 1)
+EOF
+  then :; else echo "FAIL the injected instructions do not account for the change"; failures=$((failures + 1)); fi
+fi
 
 echo "== ${factor}x wall time in trie at p50 (+$slowdown_us µs per answer), quiet machine"
 check "slowdown-$factor" pass regression CITYBENCH_SLOWDOWN="trie=$slowdown_us"

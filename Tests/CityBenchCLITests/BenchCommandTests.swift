@@ -173,51 +173,6 @@ import Testing
     #expect(mismatch.stderr.contains("was not made with the baseline's settings (workload "))
   }
 
-  /// `citybench instructions` under Valgrind, when this machine has it (CI installs it): the
-  /// counts repeat, and injected work shows in them by the amount injected. (linear
-  /// and inverted-index: the trie takes half a minute to build in a debug build, several
-  /// under Valgrind.)
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind")))
-  func instructionsAreCountedAndRepeat() throws {
-    let dir = try scratch()
-    let command = [
-      "instructions", "--workload", dir.appendingPathComponent("tiny.tsv").path, "--backends",
-      "linear,inverted-index",
-    ]
-    /// The total of each backend, and what one iteration of injected work costs.
-    func counts(_ environment: [String: String] = [:]) throws -> (totals: [String: Int], iteration: Double) {
-      let run = try CLI.run(command, environment: environment)
-      #expect(run.status == 0, "\(run.stderr)")
-      let lines = run.stdout.split(separator: "\n")
-      #expect(
-        lines.dropFirst().first?.split(separator: " ") == ["backend", "p50", "p90", "p99", "max", "mean", "total"])
-      var totals: [String: Int] = [:]
-      for line in lines.dropFirst(2) {
-        let cells = line.split(separator: " ")
-        if cells.count == 7, let total = Int(cells[6].replacingOccurrences(of: ",", with: "")) {
-          totals[String(cells[0])] = total
-        }
-      }
-      let marker = "one iteration of injected work is "
-      let tail = try #require(run.stdout.range(of: marker)).upperBound
-      let iteration = try #require(Double(run.stdout[tail...].prefix { $0.isNumber || $0 == "." }))
-      return (totals, iteration)
-    }
-    let first = try counts()
-    #expect(Set(first.totals.keys) == ["linear", "inverted-index"])
-    let total = try #require(first.totals["inverted-index"])
-    #expect(total > 0)
-    // 10,000 iterations of work on each of inverted-index's 8 answers show by that much; linear,
-    // untouched, counts the same as before (up to the allocator's jitter).
-    let injected = try counts(["CITYBENCH_INJECT_INSTRUCTIONS": "inverted-index=10000"])
-    let added = Double(try #require(injected.totals["inverted-index"]) - total)
-    let expected = 8 * 10_000 * injected.iteration
-    #expect(abs(added / expected - 1) < 0.02, "\(added) instructions added, \(expected) injected")
-    let untouched = try #require(injected.totals["linear"])
-    let before = try #require(first.totals["linear"])
-    #expect(before > 0 && abs(Double(untouched) / Double(before) - 1) < 0.01)
-  }
-
   @Test func workloadCheckComparesWithTheGenerator() throws {
     let dir = try scratch()
     let r = try CLI.run(["workload", "--check", dir.appendingPathComponent("tiny.tsv").path, "--places", "1"])

@@ -70,7 +70,13 @@ struct CallgrindRun {
     {
       replay += ["--corpus-dir", directory.path]
     }
-    if let workloadPath { replay += ["--workload", workloadPath] }
+    if let workloadPath {
+      // Copied, so that its path, like every other in the arguments, has the same length
+      // wherever the checkout is.
+      let copy = scratch.appendingPathComponent("workload.tsv")
+      try FileManager.default.copyItem(at: URL(fileURLWithPath: workloadPath), to: copy)
+      replay += ["--workload", copy.path]
+    }
 
     let process = Process()
     process.executableURL = URL(fileURLWithPath: valgrind)
