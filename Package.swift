@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "CitySearchSQLite", targets: ["CitySearchSQLite"]),
     .library(name: "CitySearchCatalog", targets: ["CitySearchCatalog"]),
     .library(name: "CitySearchBench", targets: ["CitySearchBench"]),
+    .library(name: "CitySearchHistory", targets: ["CitySearchHistory"]),
     .executable(name: "citybench", targets: ["citybench"]),
   ],
   targets: [
@@ -55,11 +56,13 @@ let package = Package(
       name: "CitySearchBench",
       dependencies: ["CitySearch", "CitySearchBackends", "CitySearchConformance", "CSystemShim"]
     ),
+    // Bench runs kept across commits in a SQLite file, their change points, and the trend page.
+    .target(name: "CitySearchHistory", dependencies: ["CitySearchBench", "CitySearchSQLite"]),
     .executableTarget(
       name: "citybench",
       dependencies: [
         "CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchICU", "CitySearchCatalog",
-        "CitySearchConformance", "CitySearchBench",
+        "CitySearchConformance", "CitySearchBench", "CitySearchHistory",
       ]
     ),
     .testTarget(
@@ -72,7 +75,7 @@ let package = Package(
     ),
     .testTarget(
       name: "CitySearchBenchTests",
-      dependencies: ["CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchBench"]
+      dependencies: ["CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchBench", "CitySearchHistory"]
     ),
     // End-to-end tests that run the built `citybench` binary.
     .testTarget(

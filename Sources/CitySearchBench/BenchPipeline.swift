@@ -120,7 +120,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
   /// Writes the chosen reports into a report set (``ReportDirectory/commit()`` puts them in place).
   public static func stage(
-    _ formats: [ReportFormat], results: BenchResults, raw: RawMeasurements?, workload: Workload,
+    _ formats: [ReportFormat], results: BenchResults, raw: RawMeasurements?, workload: Workload?,
     in reports: ReportDirectory
   ) throws {
     for format in formats {
@@ -129,7 +129,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
       case .md: try reports.write(MarkdownReport.text(results), named: format.fileName)
       case .html: try reports.write(HTMLReport.text(results), named: format.fileName)
       case .csv:
-        guard let raw else { continue }
+        guard let raw, let workload else { continue }
         try reports.write(SamplesCSV.text(raw: raw, workload: workload), named: format.fileName)
       }
     }
@@ -138,7 +138,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
   /// Writes the chosen reports into `directory` as one set, replacing the earlier set as a
   /// whole; returns the paths written.
   public static func write(
-    _ formats: [ReportFormat], results: BenchResults, raw: RawMeasurements?, workload: Workload, to directory: String
+    _ formats: [ReportFormat], results: BenchResults, raw: RawMeasurements?, workload: Workload?, to directory: String
   ) throws -> [String] {
     let reports = try ReportDirectory(directory, family: family)
     try stage(formats, results: results, raw: raw, workload: workload, in: reports)

@@ -14,9 +14,14 @@ public struct Divergence: Sendable {
   /// The places whose presence or match differs between the full (unlimited) answers: the
   /// divergence's signature, matched against the expected failures.
   public let culprits: [PlaceID]
+  /// Where the check met it, the same in a shard as in the whole run: a stateless query's
+  /// position among the check's distinct queries, or for a session, that count plus the typed
+  /// target's position. Divergences are reported in this order.
+  public let position: Int
 
   public init(
-    backend: String, mode: MatchMode, query: String, typed: [String], difference: ResultDifference, culprits: [PlaceID]
+    backend: String, mode: MatchMode, query: String, typed: [String], difference: ResultDifference, culprits: [PlaceID],
+    position: Int = 0
   ) {
     self.backend = backend
     self.mode = mode
@@ -24,6 +29,7 @@ public struct Divergence: Sendable {
     self.typed = typed
     self.difference = difference
     self.culprits = culprits
+    self.position = position
   }
 }
 
@@ -88,20 +94,26 @@ public final class DifferentialRun: @unchecked Sendable {
   /// Checks `backend` on `texts` (stateless; an even sample of at most `sample` of them when
   /// given) and on `targets` typed keystroke by keystroke through its session.
   /// Divergences for which `isExpected` holds are counted as expected failures.
+  ///
+  /// With a `shard`, only that slice of the distinct texts (after sampling) and of the targets
+  /// is checked; the outcomes of every shard merge into the whole check's
+  /// (``ConformanceResult/merged(_:)``).
   public func check<B: SearchBackend>(
     _ backend: B, label: String, mode: MatchMode, texts: [String], targets: [String], sample: Int? = nil,
-    isExpected: @escaping @Sendable (Divergence) -> Bool = { _ in false },
+    shard: Shard = .whole, isExpected: @escaping @Sendable (Divergence) -> Bool = { _ in false },
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) -> BackendOutcome {
     var outcome = BackendOutcome(backend: label, mode: mode)
     let distinct = Array(Set(texts)).sorted()
-    let chosen = sample.map { evenSample(distinct, $0) } ?? distinct
+    let positions = Array(distinct.indices)
+    let chosen = (sample.map { evenSample(positions, $0) } ?? positions).filter(shard.contains)
     outcome.statelessTotal = distinct.count
     outcome.statelessChecked = chosen.count
     let limit = self.limit
-    let stateless = parallelMap(chosen, progress: progress) { [self] text -> Divergence? in
+    let stateless = parallelMap(chosen, progress: progress) { [self] position -> Divergence? in
+      let text = distinct[position]
       let actual = backend.search(text, mode: mode, limit: limit)
-      return divergence(backend, label: label, mode: mode, text: text, typed: [], actual: actual)
+      return divergence(backend, label: label, mode: mode, text: text, typed: [], actual: actual, position: position)
     }
     record(stateless.compactMap { $0 }, isExpected: isExpected, into: &outcome)
 
@@ -110,13 +122,16 @@ public final class DifferentialRun: @unchecked Sendable {
     } else if sample != nil {
       outcome.sessionNote = "sampled backend: sessions not replayed"
     } else {
-      let sessions = parallelMap(targets) { [self] target -> (Int, Divergence?) in
+      let typed = shard.slice(Array(targets.enumerated()))
+      let sessions = parallelMap(typed.map(\.offset)) { [self] position -> (Int, Divergence?) in
+        let target = targets[position]
         var session = backend.makeSession(mode: mode, limit: limit)
         let keystrokes = ConformanceQueries.keystrokes(typing: target)
         for (i, text) in keystrokes.enumerated() {
           let actual = session.update(text)
           if let found = divergence(
-            backend, label: label, mode: mode, text: text, typed: Array(keystrokes[..<i]), actual: actual)
+            backend, label: label, mode: mode, text: text, typed: Array(keystrokes[..<i]), actual: actual,
+            position: distinct.count + position)
           {
             return (i + 1, found)
           }
@@ -144,7 +159,7 @@ public final class DifferentialRun: @unchecked Sendable {
   }
 
   private func divergence<B: SearchBackend>(
-    _ backend: B, label: String, mode: MatchMode, text: String, typed: [String], actual: SearchResult
+    _ backend: B, label: String, mode: MatchMode, text: String, typed: [String], actual: SearchResult, position: Int
   ) -> Divergence? {
     let expected = expected(text, mode: mode)
     guard let difference = ResultDifference(expected: expected, actual: actual) else { return nil }
@@ -154,7 +169,8 @@ public final class DifferentialRun: @unchecked Sendable {
     let fullActual = Set(backend.search(text, mode: mode, limit: all).hits)
     let culprits = Set(full.symmetricDifference(fullActual).map(\.id)).sorted()
     return Divergence(
-      backend: label, mode: mode, query: text, typed: typed, difference: difference, culprits: culprits)
+      backend: label, mode: mode, query: text, typed: typed, difference: difference, culprits: culprits,
+      position: position)
   }
 }
 

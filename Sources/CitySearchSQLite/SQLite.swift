@@ -16,17 +16,29 @@ var sqliteMemoryUsed: Int64 { sqlite3_memory_used() }
 
 /// One SQLite connection; every C call of the package goes through this file. Closed in `deinit`.
 /// Not thread-safe: its owner serializes access.
-final class SQLiteDatabase {
+package final class SQLiteDatabase {
   fileprivate let handle: OpaquePointer
 
   /// Opens a private in-memory database.
-  init() throws {
+  package convenience init() throws {
+    try self.init(opening: ":memory:", flags: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, what: "an in-memory database")
+  }
+
+  /// Opens the database file at `path`, creating it when `create` is set. The connection
+  /// waits up to `busyTimeout` seconds for another writer's lock.
+  package convenience init(path: String, create: Bool, busyTimeout: Double = 5) throws {
+    let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+    try self.init(opening: path, flags: flags, what: "'\(path)'")
+    sqlite3_busy_timeout(handle, Int32(busyTimeout * 1000))
+  }
+
+  private init(opening name: String, flags: Int32, what: String) throws {
     var db: OpaquePointer?
-    let code = sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil)
+    let code = sqlite3_open_v2(name, &db, flags, nil)
     guard code == SQLITE_OK, let db else {
       let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
       sqlite3_close(db)
-      throw SQLiteError(code: code, message: message, operation: "opening an in-memory database")
+      throw SQLiteError(code: code, message: message, operation: "opening \(what)")
     }
     handle = db
   }
@@ -34,12 +46,29 @@ final class SQLiteDatabase {
   deinit { sqlite3_close_v2(handle) }
 
   /// Runs one or more statements that return no rows.
-  func execute(_ sql: String) throws {
+  package func execute(_ sql: String) throws {
     let code = sqlite3_exec(handle, sql, nil, nil, nil)
     try check(code, "executing '\(sql.prefix(60))'")
   }
 
-  func prepare(_ sql: String) throws -> SQLiteStatement { try SQLiteStatement(database: self, sql: sql) }
+  package func prepare(_ sql: String) throws -> SQLiteStatement { try SQLiteStatement(database: self, sql: sql) }
+
+  /// Runs `body` in one transaction (`BEGIN IMMEDIATE`): committed when it returns, rolled
+  /// back when it throws, so a failure leaves the database as it was.
+  package func transaction<T>(_ body: () throws -> T) throws -> T {
+    try execute("BEGIN IMMEDIATE")
+    do {
+      let value = try body()
+      try execute("COMMIT")
+      return value
+    } catch {
+      sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+      throw error
+    }
+  }
+
+  /// The rowid of the last row inserted on this connection.
+  package var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   fileprivate func check(_ code: Int32, _ operation: @autoclosure () -> String) throws {
     guard code == SQLITE_OK || code == SQLITE_DONE || code == SQLITE_ROW else {
@@ -48,8 +77,27 @@ final class SQLiteDatabase {
   }
 }
 
+/// A value of a result column.
+package enum SQLiteValue: Sendable, Equatable {
+  case integer(Int64)
+  case real(Double)
+  case text(String)
+  case null
+
+  package var text: String? { if case .text(let s) = self { s } else { nil } }
+  package var integer: Int64? { if case .integer(let n) = self { n } else { nil } }
+  /// An integer or real column as a double.
+  package var real: Double? {
+    switch self {
+    case .real(let x): x
+    case .integer(let n): Double(n)
+    default: nil
+    }
+  }
+}
+
 /// A prepared statement, finalized in `deinit`.
-final class SQLiteStatement {
+package final class SQLiteStatement {
   private let database: SQLiteDatabase
   private let handle: OpaquePointer
   private let sql: String
@@ -68,13 +116,17 @@ final class SQLiteStatement {
 
   deinit { sqlite3_finalize(handle) }
 
-  /// Binds parameters (1-based, in order): `Int` as an integer, `String` as text.
-  func bind(_ values: [any Sendable]) throws {
+  /// Binds parameters (1-based, in order): `Int` and `Int64` as integers, `Double` as a real,
+  /// `String` as text, ``SQLiteValue/null`` as NULL.
+  package func bind(_ values: [any Sendable]) throws {
     try database.check(sqlite3_reset(handle), "resetting '\(sql)'")
     for (i, value) in values.enumerated() {
       let code: Int32
       switch value {
       case let int as Int: code = sqlite3_bind_int64(handle, Int32(i + 1), Int64(int))
+      case let int as Int64: code = sqlite3_bind_int64(handle, Int32(i + 1), int)
+      case let real as Double: code = sqlite3_bind_double(handle, Int32(i + 1), real)
+      case let value as SQLiteValue where value == .null: code = sqlite3_bind_null(handle, Int32(i + 1))
       case let text as String:
         // SQLITE_TRANSIENT: SQLite copies the text before this call returns.
         code = sqlite3_bind_text(handle, Int32(i + 1), text, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
@@ -85,9 +137,29 @@ final class SQLiteStatement {
   }
 
   /// Runs the statement to completion (for inserts).
-  func run(_ values: [any Sendable]) throws {
+  package func run(_ values: [any Sendable]) throws {
     try bind(values)
     try database.check(sqlite3_step(handle), "running '\(sql)'")
+  }
+
+  /// Runs a query and returns every row, each column as its ``SQLiteValue``.
+  package func rows(_ values: [any Sendable] = []) throws -> [[SQLiteValue]] {
+    try bind(values)
+    var rows: [[SQLiteValue]] = []
+    while true {
+      let code = sqlite3_step(handle)
+      if code == SQLITE_DONE { return rows }
+      try database.check(code, "stepping '\(sql)'")
+      rows.append(
+        (0..<sqlite3_column_count(handle)).map { column in
+          switch sqlite3_column_type(handle, column) {
+          case SQLITE_INTEGER: .integer(sqlite3_column_int64(handle, column))
+          case SQLITE_FLOAT: .real(sqlite3_column_double(handle, column))
+          case SQLITE_NULL: .null
+          default: .text(sqlite3_column_text(handle, column).map { String(cString: $0) } ?? "")
+          }
+        })
+    }
   }
 
   /// Runs a query and calls `body` with the first column of each row as an integer.

@@ -190,7 +190,7 @@ import Testing
 
   @Test func theGitHubWorkflowAndTheGitLabJobAreWellFormed() throws {
     let blocks = try Self.yamlBlocks()
-    #expect(blocks.count == 2)
+    #expect(blocks.count == 3)
     let github = try MiniYAML.parse(blocks[0])
     #expect(github["on"]?["pull_request"] != nil)
     let job = try #require(github["jobs"]?["gate"])
@@ -200,11 +200,37 @@ import Testing
     for step in steps { #expect(step["uses"] != nil || step["run"] != nil, "a step without uses or run") }
     #expect(steps.last?["with"]?["path"]?.text?.contains("gate-junit.xml") == true)
 
-    let gitlab = try MiniYAML.parse(blocks[1])
+    let gitlab = try MiniYAML.parse(blocks[2])
     let gate = try #require(gitlab["latency-gate"])
     #expect(gate["image"]?.text?.hasPrefix("swift:") == true)
     #expect(gate["script"]?.items.count == 3)
     #expect(gate["artifacts"]?["reports"]?["junit"]?.items.map(\.text) == ["gate-junit.xml", "conform-junit.xml"])
+  }
+
+  /// The matrix runs every shard of one sweep exactly once, and the verdict job merges the
+  /// parts the shards upload.
+  @Test func theShardMatrixCoversEveryShardOnce() throws {
+    let workflow = try MiniYAML.parse(try Self.yamlBlocks()[1])
+    let shardJob = try #require(workflow["jobs"]?["shard"])
+    let values = try #require(shardJob["strategy"]?["matrix"]?["shard"]?.text)
+    let shards = values.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).split(separator: ",").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    let run = try #require(shardJob["steps"]?.items.compactMap { $0["run"]?.text }.first { $0.contains("--shard") })
+    let arguments = try #require(Self.citybenchCommands(run).first)
+    let shard = try #require(arguments.firstIndex(of: "--shard").map { arguments[$0 + 1] })
+    #expect(shard == "${{ matrix.shard }}/\(shards.count)")
+    #expect(shards == (1...shards.count).map(String.init))
+    let part = try #require(arguments.firstIndex(of: "--result").map { arguments[$0 + 1] })
+    let verdict = try #require(workflow["jobs"]?["verdict"])
+    #expect(verdict["needs"]?.text == "shard")
+    let merge = try #require(
+      verdict["steps"]?.items.compactMap { $0["run"]?.text }.flatMap(Self.citybenchCommands).first {
+        $0.first == "merge"
+      })
+    // `part-*.json` matches every `part-K.json` the shards write and nothing else of theirs.
+    let pattern = try #require(merge.first { $0.hasSuffix(".json") && $0.contains("*") })
+    #expect(part.replacingOccurrences(of: "${{ matrix.shard }}", with: "*") == pattern)
   }
 
   /// Every documented command parses: the binary accepts its options (with `--help` added,
@@ -213,9 +239,16 @@ import Testing
     let blocks = try Self.yamlBlocks().map(MiniYAML.parse)
     var shell: [String] = []
     for step in blocks[0]["jobs"]?["gate"]?["steps"]?.items ?? [] { shell += step["run"]?.text.map { [$0] } ?? [] }
-    shell += (blocks[1]["latency-gate"]?["script"]?.items ?? []).compactMap(\.text)
+    for job in ["shard", "verdict"] {
+      for step in blocks[1]["jobs"]?[job]?["steps"]?.items ?? [] {
+        // The matrix's variable as one of its values.
+        shell += step["run"]?.text.map { [$0.replacingOccurrences(of: "${{ matrix.shard }}", with: "3")] } ?? []
+      }
+    }
+    shell += (blocks[2]["latency-gate"]?["script"]?.items ?? []).compactMap(\.text)
     let commands = shell.flatMap(Self.citybenchCommands)
-    #expect(commands.map { $0.first } == ["conform", "gate", "conform", "gate"])
+    #expect(
+      commands.map { $0.first } == ["conform", "gate", "history", "history", "conform", "merge", "conform", "gate"])
     for arguments in commands where !arguments.isEmpty {
       let run = try CLI.run(arguments + ["--help"])
       #expect(run.status == 0, "citybench \(arguments.joined(separator: " ")): \(run.stderr)")

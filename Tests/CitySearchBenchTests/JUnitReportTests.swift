@@ -44,9 +44,9 @@ import Testing
   }
 
   @Test func textIsEscapedForXML() {
-    #expect(JUnitReport.escape(#"a<b>&"c"'d"#) == "a&lt;b&gt;&amp;&quot;c&quot;&apos;d")
-    #expect(JUnitReport.escape("tab\tnew\nline\u{1}bell\u{7}") == "tab\tnew\nline\u{FFFD}bell\u{FFFD}")
-    #expect(JUnitReport.escape("北京 ✓") == "北京 ✓")
+    #expect(XMLText.escape(#"a<b>&"c"'d"#) == "a&lt;b&gt;&amp;&quot;c&quot;&apos;d")
+    #expect(XMLText.escape("tab\tnew\nline\u{1}bell\u{7}") == "tab\tnew\nline\u{FFFD}bell\u{FFFD}")
+    #expect(XMLText.escape("北京 ✓") == "北京 ✓")
   }
 
   @Test func regressionsAreErrorsAndInconclusiveMetricsWarnings() {

@@ -105,10 +105,10 @@ import Testing
     let markdown = MarkdownReport.text(Self.run.results)
     for table in ReportTable.sections(Self.run.results) {
       #expect(markdown.contains("## \(table.title)\n"))
-      #expect(html.contains(">\(SVGChart.escape(table.title))</h"), "\(table.title)")
-      let header = "<tr>" + table.headers.map { "<th>\(SVGChart.escape($0))</th>" }.joined() + "</tr>"
+      #expect(html.contains(">\(XMLText.escape(table.title))</h"), "\(table.title)")
+      let header = "<tr>" + table.headers.map { "<th>\(XMLText.escape($0))</th>" }.joined() + "</tr>"
       #expect(html.contains(header), "\(table.title)")
-      for row in table.rows { #expect(html.contains("<td>\(SVGChart.escape(row[0]))</td>")) }
+      for row in table.rows { #expect(html.contains("<td>\(XMLText.escape(row[0]))</td>")) }
     }
   }
 

@@ -88,6 +88,12 @@ public enum Gate {
     baseline: BenchResults, current: BenchResults, thresholds: GateThresholds, baselinePath: String,
     currentPath: String
   ) throws -> GateReport {
+    for (results, name) in [(current, "the current run"), (baseline, "the baseline")] {
+      if let shard = results.metadata.shard {
+        throw GateMismatch(
+          message: "\(name) is shard \(shard.index)/\(shard.count) of a run: merge its shards first (citybench merge)")
+      }
+    }
     // An empty measurement is an error, never a pass.
     let gated = baseline.backends.filter { $0.name != baseline.reference }.map(\.name)
     guard !gated.isEmpty else {
@@ -148,6 +154,13 @@ public enum Gate {
   /// What differs between the settings of the two runs, each named with both values: a gate
   /// compares like with like or not at all.
   static func settingMismatches(baseline: BenchResults, current: BenchResults) -> [String] {
+    runSettingMismatches(baseline: baseline, current: current)
+      + backendSettingMismatches(baseline: baseline, current: current)
+  }
+
+  /// The settings of the runs as a whole (corpus, workload, mode, limit, rounds, warm-up,
+  /// budget, build configuration, reference) that differ, each named.
+  static func runSettingMismatches(baseline: BenchResults, current: BenchResults) -> [String] {
     let (b, c) = (baseline.metadata, current.metadata)
     var mismatches: [String] = []
     func differ<T: Equatable>(_ name: String, _ x: T, _ y: T) {
@@ -167,6 +180,13 @@ public enum Gate {
     differ("budget", String(format: "%g s", b.budgetSeconds), String(format: "%g s", c.budgetSeconds))
     differ("build configuration", b.buildConfiguration, c.buildConfiguration)
     differ("reference", baseline.reference, current.reference)
+    return mismatches
+  }
+
+  /// The per-backend settings that differ: the backend set, each backend's sampling stride and
+  /// instruction counting.
+  static func backendSettingMismatches(baseline: BenchResults, current: BenchResults) -> [String] {
+    var mismatches: [String] = []
     let (names, currentNames) = (baseline.backends.map(\.name), current.backends.map(\.name))
     if Set(names) != Set(currentNames) {
       mismatches.append(
@@ -274,7 +294,7 @@ public enum Gate {
       note: regression ? "index grew by more than \(percent(threshold))" : "deterministic count")
   }
 
-  static func percent(_ fraction: Double) -> String { String(format: "%.0f%%", fraction * 100) }
+  package static func percent(_ fraction: Double) -> String { String(format: "%.0f%%", fraction * 100) }
 }
 
 extension GateReport {

@@ -28,6 +28,16 @@ public struct GateThresholds: Codable, Sendable, Equatable {
   /// between two clusters of keystrokes can move by about 2% (trie's p50: 2,812 and 2,869).
   public static let defaultInstructions = ["p50": 0.05, "p99": 0.05, "total": 0.01]
 
+  /// The thresholds of the committed `Benchmarks/thresholds.json` (a test keeps them equal),
+  /// for a binary run where the package's files are not at hand.
+  public static let fallback: GateThresholds = {
+    var thresholds = GateThresholds(
+      ratio: ["p50": 0.3, "p90": 0.5, "p99": 0.75], backends: ["icu": ["p50": 1.0, "p90": 1.0, "p99": 1.0]],
+      countedBytes: 0.1)
+    thresholds.instructions = defaultInstructions
+    return thresholds
+  }()
+
   /// The allowed growth of an instruction count.
   public func instructionThreshold(_ metric: String, backend: String) -> Double {
     instructions?[metric] ?? Self.defaultInstructions[metric] ?? 0.01

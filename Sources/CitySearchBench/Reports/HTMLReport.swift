@@ -6,7 +6,7 @@ import Foundation
 public enum HTMLReport {
   public static func text(_ results: BenchResults) -> String {
     let m = results.metadata
-    let e = SVGChart.escape
+    let e = XMLText.escape
     let ns = { (v: Double) in Formatting.duration(nanoseconds: v) }
     var out = """
       <!DOCTYPE html>

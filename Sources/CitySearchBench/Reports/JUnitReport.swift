@@ -1,3 +1,4 @@
+import CitySearchConformance
 import Foundation
 
 /// Verdicts as JUnit XML, the format GitLab, Jenkins and most CI servers show as test results
@@ -44,7 +45,7 @@ public struct JUnitReport: Sendable {
 
   /// The XML document: one `<testsuite>` in a `<testsuites>`.
   public var xml: String {
-    let e = Self.escape
+    let e = XMLText.escape
     let time = String(format: "%.3f", cases.reduce(0) { $0 + $1.seconds })
     var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     out +=
@@ -65,30 +66,49 @@ public struct JUnitReport: Sendable {
     }
     return out + "  </testsuite>\n</testsuites>\n"
   }
+}
 
-  /// Text as XML character data or an attribute value: the five markup characters escaped,
-  /// and characters XML 1.0 cannot hold (controls other than tab, newline and carriage
-  /// return) written as U+FFFD.
-  public static func escape(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-      default:
-        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-          out += "\u{FFFD}"
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
+extension JUnitReport {
+  /// A conformance verdict as JUnit: a test case per backend, tier and mode, one per
+  /// input-cost check, and one per tier whose expected failures were checked for passes.
+  public init(conformance result: ConformanceResult) {
+    self.init(suite: "citybench conform")
+    for check in result.checks {
+      let group = "conform.\(check.backend)"
+      let name = "\(check.tier) \(check.mode)"
+      if let error = check.buildError {
+        add(Case(group: group, name: name, outcome: .failed(message: "build failed", details: error)))
+        continue
+      }
+      let outcome: Outcome =
+        check.unexpectedCount == 0
+        ? .passed
+        : .failed(
+          message: "\(check.unexpectedCount) unexpected divergences",
+          details: ([check.line(shard: result.shard)] + check.divergences.prefix(1).map(\.reproduction)).joined(
+            separator: "\n"))
+      add(Case(group: group, name: name, outcome: outcome, seconds: check.seconds))
+      if let cost = check.inputCost {
+        add(
+          Case(
+            group: group, name: name + " input cost",
+            outcome: cost.withinBound
+              ? .passed : .failed(message: "a query over the input-cost bound", details: cost.summary)))
       }
     }
-    return out
+    guard result.shard == nil else { return }
+    let passes = result.unexpectedPasses
+    for listed in result.listedPlaces {
+      let found = passes.first { $0.tier == listed.tier && $0.backend == listed.backend }
+      add(
+        Case(
+          group: "conform.\(listed.backend)", name: "\(listed.tier) expected failures",
+          outcome: found.map {
+            .failed(
+              message: "\($0.places.count) listed places took part in no divergence",
+              details: $0.places.prefix(50).map(String.init).joined(separator: ", "))
+          } ?? .passed))
+    }
   }
 }
 

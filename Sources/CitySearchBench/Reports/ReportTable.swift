@@ -97,7 +97,7 @@ public struct ReportTable: Sendable {
 
   /// The table as HTML (cells escaped), with its heading and caption.
   func html(level: Int = 2) -> String {
-    let e = SVGChart.escape
+    let e = XMLText.escape
     var out = "<h\(level)>\(e(title))</h\(level)>\n"
     if !caption.isEmpty { out += "<p>\(e(caption))</p>\n" }
     out += "<div class=\"scroll\"><table>\n<tr>" + headers.map { "<th>\(e($0))</th>" }.joined() + "</tr>\n"

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Small SVG charts for `report.html`, drawn from numbers alone (no scripts, no fonts fetched).
-enum SVGChart {
+package enum SVGChart {
   static let palette = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2"]
 
   static func color(_ index: Int) -> String { palette[index % palette.count] }
@@ -74,7 +74,7 @@ enum SVGChart {
         previous = point.fraction
       }
       svg +=
-        "<polyline fill=\"none\" stroke=\"\(color(i))\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"><title>\(escape(s.name))</title></polyline>\n"
+        "<polyline fill=\"none\" stroke=\"\(color(i))\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"><title>\(XMLText.escape(s.name))</title></polyline>\n"
       svg += legend(i, s.name, x: width - right + 12, y: top + 14 + Double(i) * 20)
     }
     return svg + "</svg>\n"
@@ -126,7 +126,7 @@ enum SVGChart {
         guard let value else { continue }
         points.append("\(number(x(i))),\(number(y(value)))")
         svg +=
-          "<circle cx=\"\(number(x(i)))\" cy=\"\(number(y(value)))\" r=\"3\" fill=\"\(color(s))\"><title>\(escape(entry.name)) \(escape(categories[i])): \(Formatting.duration(nanoseconds: value))</title></circle>\n"
+          "<circle cx=\"\(number(x(i)))\" cy=\"\(number(y(value)))\" r=\"3\" fill=\"\(color(s))\"><title>\(XMLText.escape(entry.name)) \(XMLText.escape(categories[i])): \(Formatting.duration(nanoseconds: value))</title></circle>\n"
       }
       svg +=
         "<polyline fill=\"none\" stroke=\"\(color(s))\" stroke-width=\"1.5\" points=\"\(points.joined(separator: " "))\"/>\n"
@@ -169,7 +169,7 @@ enum SVGChart {
   }
 
   static func open(width: Double, height: Double, label: String) -> String {
-    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(escape(label))\">\n"
+    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"\(XMLText.escape(label))\">\n"
   }
 
   static func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, grid: Bool) -> String {
@@ -177,7 +177,7 @@ enum SVGChart {
   }
 
   static func text(_ x: Double, _ y: Double, _ content: String, anchor: String, bold: Bool = false) -> String {
-    "<text x=\"\(number(x))\" y=\"\(number(y))\" text-anchor=\"\(anchor)\"\(bold ? " font-weight=\"bold\"" : "")>\(escape(content))</text>\n"
+    "<text x=\"\(number(x))\" y=\"\(number(y))\" text-anchor=\"\(anchor)\"\(bold ? " font-weight=\"bold\"" : "")>\(XMLText.escape(content))</text>\n"
   }
 
   /// A generous width of one character of a legend at 12 px (system-ui is about 6.5 px wide
@@ -187,21 +187,5 @@ enum SVGChart {
   static func legend(_ index: Int, _ name: String, x: Double, y: Double) -> String {
     "<rect x=\"\(number(x))\" y=\"\(number(y - 9))\" width=\"14\" height=\"4\" fill=\"\(color(index))\"/>\n"
       + text(x + 20, y - 3, name, anchor: "start")
-  }
-
-  /// Text for XML character data and attribute values.
-  static func escape(_ s: String) -> String {
-    var out = ""
-    for c in s {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(c)
-      }
-    }
-    return out
   }
 }

@@ -82,6 +82,25 @@ public struct RunMetadata: Codable, Sendable {
   /// Iterations of deterministic work added to each counted answer, by backend (absent in a
   /// real run): the instruction gate's self-test.
   public var injectedInstructionIterations: [String: Int]?
+  /// The slice of the backends this run timed (`bench --shard K/N`); absent for a whole run.
+  public var shard: ShardInfo?
+  /// How many shards `citybench merge` joined into this run; absent for a run made whole.
+  public var mergedShards: Int?
+
+  /// Which slice of the selected backends a sharded run timed: the reference, and every
+  /// `count`-th of the others from the `index`-th (1-based).
+  public struct ShardInfo: Codable, Sendable, Equatable {
+    public var index: Int
+    public var count: Int
+    /// Every backend of the whole run, the reference first.
+    public var backends: [String]
+
+    public init(index: Int, count: Int, backends: [String]) {
+      self.index = index
+      self.count = count
+      self.backends = backends
+    }
+  }
 
   /// The injected slowdowns for a report, `trie +2.00 µs, …`; `nil` in a real run.
   var slowdownSummary: String? {

@@ -7,7 +7,9 @@ enum CityBench {
   static var commands: [any Command.Type] {
     [
       SuiteCommand.self, BenchCommand.self, GateCommand.self, WorkloadCommand.self, SearchCommand.self,
-      BrowseCommand.self, CorpusCommand.self, ConformCommand.self, InstructionsCommand.self, RelevanceCommand.self,
+      BrowseCommand.self, CorpusCommand.self, ConformCommand.self, MergeCommand.self, HistoryCommand.self,
+      InstructionsCommand.self,
+      RelevanceCommand.self,
       BackendsCommand.self,
       OverviewCommand.self, TryCommand.self, HelpCommand.self,
     ]

@@ -2,6 +2,7 @@ import CitySearch
 import CitySearchBackends
 import CitySearchBench
 import CitySearchCatalog
+import CitySearchConformance
 import Foundation
 
 /// The options `bench`, `gate` and the default suite share: what to replay, through which
@@ -9,7 +10,7 @@ import Foundation
 struct BenchOptions {
   static let valued: Set<String> = CorpusOptions.valued.union([
     "--workload", "--backends", "--mode", "--rounds", "--warm-up", "--budget", "--seed", "--limit", "--inject-slowdown",
-    "--relevance", "--instructions",
+    "--relevance", "--instructions", "--shard",
   ])
   static let help = """
     \(CorpusOptions.help)
@@ -32,6 +33,9 @@ struct BenchOptions {
                             Valgrind's callgrind, deterministic however busy the machine is
                             ('citybench instructions'; about 40 s for trie,inverted-index on
                             cities) (default: off)
+      --shard K/N           time the reference and only the K-th of N slices of the other
+                            backends (every N-th from the K-th), for a CI matrix; join the
+                            shards' results.json with 'citybench merge'
       --inject-slowdown NAME=MICROSECONDS[,…]
                             add busy work to each answer of a backend, to prove that the gate
                             fails (also $\(slowdownVariable))
@@ -46,6 +50,8 @@ struct BenchOptions {
   var relevance: Bool?
   /// `--instructions`: the backends whose instructions per keystroke are counted (none: off).
   var instructionBackends: [String] = []
+  /// `--shard K/N`: the slice of the backends to time.
+  var shard: Shard = .whole
 
   init(_ args: ParsedArguments) throws {
     corpus = CorpusOptions(args)
@@ -69,6 +75,7 @@ struct BenchOptions {
         throw UsageError(message: "--instructions names '\(untimed)', which --backends does not time")
       }
     }
+    shard = try args.shard()
     if let value = args["--relevance"] {
       guard value == "on" || value == "off" else { throw UsageError(message: "--relevance takes on or off") }
       relevance = value == "on"
@@ -105,8 +112,14 @@ struct BenchOptions {
     return names
   }
 
-  /// The backends to time, the reference first.
+  /// The backends to time, the reference first: with a shard, the reference and its slice.
   func candidates() throws -> [BenchCandidate] {
+    let all = try selection()
+    return [all[0]] + shard.slice(Array(all.dropFirst()))
+  }
+
+  /// Every selected backend, the reference first (the whole run's, whatever the shard).
+  func selection() throws -> [BenchCandidate] {
     var types: [any SearchBackend.Type]
     do {
       types = try BackendCatalog.select(backends)
@@ -168,20 +181,28 @@ struct BenchOptions {
     defer { progress.finish() }
     var (results, raw) = try pipeline.run(
       log: { if !quiet { standardError($0) } }, progress: progress.update, shouldStop: { interruption.isRequested })
+    if !shard.isWhole {
+      results.metadata.shard = .init(index: shard.index, count: shard.count, backends: try selection().map(\.label))
+    }
     if relevance ?? (loaded.count <= Self.relevancePlaces), configuration.mode == .syllable {
       results.relevance = try measureRelevance(loaded, quiet: quiet)
     }
-    if !instructionBackends.isEmpty {
-      try countInstructions(into: &results, keystrokes: workload.keystrokeCount, quiet: quiet)
+    // A shard counts the instructions of its own backends only.
+    let timed = Set(results.backends.map(\.name))
+    let counted = instructionBackends.filter(timed.contains)
+    if !counted.isEmpty {
+      try countInstructions(counted, into: &results, keystrokes: workload.keystrokeCount, quiet: quiet)
     }
     return (results, raw, workload)
   }
 
   /// Adds each `--instructions` backend's counts to `results` (one replay under callgrind).
-  private func countInstructions(into results: inout BenchResults, keystrokes: Int, quiet: Bool) throws {
-    if !quiet { standardError("instructions: counting \(instructionBackends.joined(separator: ", ")) under callgrind") }
+  private func countInstructions(
+    _ backends: [String], into results: inout BenchResults, keystrokes: Int, quiet: Bool
+  ) throws {
+    if !quiet { standardError("instructions: counting \(backends.joined(separator: ", ")) under callgrind") }
     let run = CallgrindRun(
-      corpus: corpus, workloadPath: workloadFile(for: corpus), backends: instructionBackends,
+      corpus: corpus, workloadPath: workloadFile(for: corpus), backends: backends,
       mode: configuration.mode.rawValue, limit: configuration.limit)
     let outcome = try run.measure(keystrokes: keystrokes)
     for i in results.backends.indices {

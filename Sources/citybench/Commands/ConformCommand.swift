@@ -49,13 +49,17 @@ enum ConformCommand: Command {
                             (names from the last tier checked; list the tiers in nesting order)
       --junit FILE          also write the verdicts as JUnit XML: a test case per backend,
                             tier and mode (and per input-cost check with --fuzz)
+      --result FILE         also write what was found as JSON, the input of 'citybench merge'
+      --shard K/N           check only the K-th of N deterministic slices of every query set
+                            (for a CI matrix); write each shard's --result and join them with
+                            'citybench merge', which gives the unsharded run's verdict
       -h, --help            show this help
     """
 
   static let spec = ParsedArguments.Spec(
     valued: [
       "--corpus", "--corpus-dir", "--backends", "--mode", "--sample", "--seed", "--every", "--icu-sample", "--expected",
-      "--write-expected", "--fuzz", "--junit",
+      "--write-expected", "--fuzz", "--junit", "--shard", "--result",
     ],
     flags: ["--icu-raw"], maximumPositionals: 0)
 
@@ -92,6 +96,15 @@ enum ConformCommand: Command {
     let fuzz = args["--fuzz"] == nil ? nil : try args.integer("--fuzz", default: 0, range: 1...100_000_000)
     let icuSample =
       args["--icu-sample"] == nil ? nil : try args.integer("--icu-sample", default: 0, range: 1...10_000_000)
+    let shard = try args.shard()
+    if !shard.isWhole {
+      if fuzz != nil {
+        throw UsageError(message: "--fuzz cannot be sharded: its input-cost bound is a median over every query")
+      }
+      if args["--write-expected"] != nil {
+        throw UsageError(message: "--write-expected needs the whole run, not a shard")
+      }
+    }
     var candidates = try selectedBackends(args["--backends"])
     if args.has("--icu-raw") {
       for type in candidates.map(\.type) where type == ICUBackend.self || type == ICUCachedBackend.self {
@@ -104,24 +117,35 @@ enum ConformCommand: Command {
     let expected = try expectedPath.map { try ExpectedFailures(contentsOf: $0) } ?? ExpectedFailures()
     let goldenQueries = directory.packageFile("Tests/CitySearchTests/Golden/golden.tsv").flatMap(Self.goldenQueries)
 
-    var failed = false
-    var junit = JUnitReport(suite: "citybench conform")
+    var result = ConformanceResult(
+      settings: .init(
+        tiers: [], modes: modes.map(\.rawValue), backends: candidates.map(\.label), sample: sampleSize, seed: seed,
+        every: every, icuSample: icuSample, expectedFailures: try expectedPath.map(Self.digest) ?? "none",
+        gitCommit: RunEnvironment.gitCommit(in: directory.packageDirectory),
+        buildConfiguration: RunEnvironment.buildConfiguration),
+      shard: shard.isWhole ? nil : shard)
     var rawCulprits: [String: Set<PlaceID>] = [:]
     var lastCorpus: Corpus?
     for (tierNumber, tier) in tiers.enumerated() {
       let corpus = try CorpusOptions(corpus: tier.rawValue, directory: args["--corpus-dir"]).load()
       lastCorpus = corpus
+      result.settings.tiers.append(.init(name: tier.rawValue, places: corpus.count, checksum: corpus.checksum))
       let (targets, texts, description) =
         fuzz.map { fuzzSet(corpus: corpus, count: $0, seed: UInt64(seed) &+ UInt64(tierNumber)) }
         ?? querySet(
           tier: tier, corpus: corpus, golden: tier == .cities ? goldenQueries ?? [] : [], sample: sampleSize,
           every: every,
           seed: UInt64(seed) &+ UInt64(tierNumber))
-      emit("\n== \(tier.rawValue): \(corpus.count) places; \(description)")
+      emit("\n== \(tier.rawValue): \(corpus.count) places; \(description)\(shard.isWhole ? "" : "; shard \(shard)")")
       let run = DifferentialRun(reference: LinearScanBackend(corpus: corpus))
+      // The reference answers what this shard checks: its slice of the texts and every
+      // keystroke of its slice of the targets.
+      let needed =
+        shard.isWhole
+        ? texts : shard.slice(texts) + shard.slice(targets).flatMap { ConformanceQueries.keystrokes(typing: $0) }
       for mode in modes {
         let progress = Progress(label: "\(tier.rawValue) \(mode) reference")
-        run.prepare(texts, mode: mode, progress: progress.update)
+        run.prepare(needed, mode: mode, progress: progress.update)
         progress.finish()
       }
       // For the input-cost bound: the reference's time on every fuzzed query, one at a time.
@@ -137,75 +161,49 @@ enum ConformCommand: Command {
         do {
           build = try MeasuredBuild.build(candidate.type, corpus: corpus, options: candidate.options)
         } catch {
-          emit("\(candidate.label): build failed: \(error)")
-          junit.add(
-            .init(
-              group: "conform.\(candidate.label)", name: "\(tier.rawValue) build",
-              outcome: .failed(message: "build failed", details: "\(error)")))
-          failed = true
+          let failure = modes.map {
+            ConformanceResult.Check(
+              tier: tier.rawValue, backend: candidate.label, mode: $0.rawValue, buildError: "\(error)")
+          }
+          emit(failure[0].line())
+          result.checks += failure
           continue
         }
         emit("\(candidate.label): \(build.summary)")
-        var seen = Set<PlaceID>()
         for mode in modes {
           let sample = icuSampleSize(candidate, tier: tier, icuSample)
           let progress = Progress(label: "\(tier.rawValue) \(mode) \(candidate.label)")
           let started = Date()
           let outcome = check(
             build.backend, run: run, label: candidate.label, mode: mode, texts: texts, targets: targets,
-            sample: sample, expected: expected, progress: progress)
+            sample: sample, shard: shard, expected: expected, progress: progress)
           progress.finish()
-          let seconds = Date().timeIntervalSince(started)
-          seen.formUnion(outcome.culprits)
           if candidate.options["icu-raw"] != nil {
             rawCulprits[candidate.label, default: []].formUnion(outcome.culprits)
           }
-          if outcome.unexpectedCount > 0 { failed = true }
-          let summary = line(outcome)
-          emit(summary)
-          let group = "conform.\(candidate.label)"
-          if let first = outcome.unexpected.first {
-            let repro = reproduction(first, tier: tier, corpus: corpus, candidate: candidate)
-            emit(repro)
-            junit.add(
-              .init(
-                group: group, name: "\(tier.rawValue) \(mode)",
-                outcome: .failed(
-                  message: "\(outcome.unexpectedCount) unexpected divergences",
-                  details: summary + "\n" + repro), seconds: seconds))
-          } else {
-            junit.add(.init(group: group, name: "\(tier.rawValue) \(mode)", outcome: .passed, seconds: seconds))
-          }
+          var checked = ConformanceResult.Check(
+            tier: tier.rawValue, outcome: outcome, seconds: Date().timeIntervalSince(started)
+          ) { reproduction($0, tier: tier, corpus: corpus, candidate: candidate) }
+          emit(checked.line(shard: result.shard))
+          if let first = checked.divergences.first { emit(first.reproduction) }
           if let times = referenceTimes[mode] {
             let cost = inputCost(build.backend, run: run, texts: texts, times: times, mode: mode, sample: sample)
-            let costSummary = costLine(cost)
-            emit(costSummary)
-            if !cost.withinBound { failed = true }
-            junit.add(
-              .init(
-                group: group, name: "\(tier.rawValue) \(mode) input cost",
-                outcome: cost.withinBound
-                  ? .passed : .failed(message: "a query over the input-cost bound", details: costSummary)))
+            checked.inputCost = .init(summary: costLine(cost), withinBound: cost.withinBound)
+            emit(checked.inputCost!.summary)
           }
+          result.checks.append(checked)
         }
+        // The listed places must each take part in a divergence, where the run exercised them all.
         if candidate.options["icu-raw"] != nil && tier == .cities && every == 1
           && icuSampleSize(candidate, tier: tier, icuSample) == nil
         {
-          let passes = expected.unexpectedPasses(backend: candidate.label, seen: seen, corpus: corpus)
-          if !passes.isEmpty {
-            failed = true
-            junit.add(
-              .init(
-                group: "conform.\(candidate.label)", name: "cities expected failures",
-                outcome: .failed(
-                  message: "\(passes.count) listed places took part in no divergence",
-                  details: passes.prefix(50).map(String.init).joined(separator: ", "))))
-            emit(
-              "  unexpected passes: \(passes.count) listed places took part in no divergence: \(passes.prefix(10).map(String.init).joined(separator: ", "))"
-            )
-          }
+          let listed = (expected.entries[candidate.label] ?? [:]).keys.filter { corpus.index(of: $0) != nil }
+          result.listedPlaces.append(.init(tier: tier.rawValue, backend: candidate.label, places: listed.sorted()))
         }
       }
+    }
+    for passes in result.unexpectedPasses {
+      emit(ConformanceSummary.unexpectedPassesLine(passes))
     }
     if let path = args["--write-expected"], let corpus = lastCorpus {
       // Both raw variants read every name the same way (one transliterator): list the union for
@@ -219,9 +217,20 @@ enum ConformCommand: Command {
       try text.write(toFile: path, atomically: true, encoding: .utf8)
       emit("wrote \(rawCulprits.values.reduce(0) { $0 + $1.count }) expected failures to \(path)")
     }
-    if let path = args["--junit"] { try AtomicFile.write(Data(junit.xml.utf8), to: path) }
-    emit(failed ? "\nconform: FAILED" : "\nconform: every backend conforms")
-    return failed ? 1 : 0
+    if let path = args["--junit"] { try AtomicFile.write(Data(JUnitReport(conformance: result).xml.utf8), to: path) }
+    if let path = args["--result"] { try AtomicFile.write(try result.jsonData(), to: path) }
+    if !shard.isWhole && !result.listedPlaces.isEmpty {
+      emit("\nshard \(shard): unexpected passes of listed places are checked when the shards are merged")
+    }
+    emit("\n" + ConformanceSummary.verdict(result))
+    return result.failed ? 1 : 0
+  }
+
+  /// A digest of a file's bytes, naming the expected failures a run used.
+  private static func digest(_ path: String) throws -> String {
+    var hash = FNV1a64()
+    hash.add(bytes: try CorpusLoader.readFile(path, limit: CorpusLoader.maximumFileBytes))
+    return hash.hex
   }
 
   /// The uncached ICU backend (about 30 µs per name per keystroke) answers an even sample;
@@ -233,11 +242,11 @@ enum ConformCommand: Command {
 
   private static func check(
     _ backend: any SearchBackend, run: DifferentialRun, label: String, mode: MatchMode, texts: [String],
-    targets: [String], sample: Int?, expected: ExpectedFailures, progress: Progress
+    targets: [String], sample: Int?, shard: Shard, expected: ExpectedFailures, progress: Progress
   ) -> BackendOutcome {
     func open<B: SearchBackend>(_ backend: B) -> BackendOutcome {
       run.check(
-        backend, label: label, mode: mode, texts: texts, targets: targets, sample: sample,
+        backend, label: label, mode: mode, texts: texts, targets: targets, sample: sample, shard: shard,
         isExpected: expected.isExpected, progress: progress.update)
     }
     return open(backend)
@@ -323,20 +332,6 @@ enum ConformCommand: Command {
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
       return fields.count > 3 && fields[1] == "cities" ? String(fields[3]) : nil
     }
-  }
-
-  static func line(_ outcome: BackendOutcome) -> String {
-    let queries =
-      outcome.statelessChecked == outcome.statelessTotal
-      ? "\(outcome.statelessChecked) queries"
-      : "\(outcome.statelessChecked) of \(outcome.statelessTotal) queries (even sample)"
-    let sessions = outcome.sessionNote.map { "sessions: \($0)" } ?? "\(outcome.keystrokesChecked) session keystrokes"
-    var status: [String] = []
-    if outcome.conforms { status.append("conforms") }
-    if outcome.expectedCount > 0 { status.append("\(outcome.expectedCount) expected failures") }
-    if outcome.unexpectedCount > 0 { status.append("\(outcome.unexpectedCount) UNEXPECTED divergences") }
-    let mode = outcome.mode.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
-    return "  \(mode) \(queries), \(sessions): \(status.joined(separator: ", "))"
   }
 
   static func reproduction(_ d: Divergence, tier: CorpusTier, corpus: Corpus, candidate: Candidate) -> String {

@@ -59,6 +59,12 @@ enum GateCommand: Command {
     {
       throw UsageError(message: "option '\(ignored)' sets up a benchmark run, and --current gates one already made")
     }
+    if args["--shard"] != nil {
+      throw UsageError(
+        message:
+          "the gate compares whole runs: time the shards with 'bench --shard K/N', join them with 'citybench merge', and gate the merged results.json with --current"
+      )
+    }
     if args["--relevance"] == "on" {
       throw UsageError(message: "the gate compares latency only; it takes no '--relevance on'")
     }

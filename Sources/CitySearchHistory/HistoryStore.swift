@@ -1,0 +1,209 @@
+import CitySearchBench
+import CitySearchSQLite
+import Foundation
+
+/// A history file that cannot be used: what went wrong, naming the file.
+public struct HistoryError: Error, CustomStringConvertible {
+  public let description: String
+
+  public init(_ description: String) { self.description = description }
+}
+
+/// Bench runs kept across commits in one SQLite database file (`citybench history`): each
+/// run's commit, date, machine, settings, every figure per backend, and its `results.json`.
+///
+/// Runs are only comparable with runs of the same *series*: the same corpus, workload, mode,
+/// limit, rounds, warm-up, budget, build configuration, reference and kind of machine.
+///
+/// ```swift
+/// let store = try HistoryStore(path: "history.sqlite", create: true)
+/// let outcomes = try store.add([("results.json", results, data)])
+/// ```
+public final class HistoryStore {
+  /// The layout version, in the `meta` table; a file of another version is refused.
+  public static let schemaVersion = 1
+
+  public let path: String
+  private let database: SQLiteDatabase
+
+  /// Opens the history at `path`; with `create`, makes the file and its tables when missing.
+  public init(path: String, create: Bool) throws {
+    self.path = path
+    if !create && !FileManager.default.fileExists(atPath: path) {
+      throw HistoryError("\(path): no such history (add a run first: citybench history add results.json)")
+    }
+    do {
+      database = try SQLiteDatabase(path: path, create: create)
+      try database.execute("PRAGMA foreign_keys = ON")
+      let tables = try database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").rows()
+      if tables.isEmpty {
+        guard create else { throw HistoryError("\(path): not a citybench history (no meta table)") }
+        try database.transaction { try database.execute(Self.schema) }
+      }
+      let version = try database.prepare("SELECT value FROM meta WHERE key = 'schema'").rows().first?.first?.text
+      guard version == String(Self.schemaVersion) else {
+        throw HistoryError(
+          "\(path): history schema version \(version ?? "absent"), this build reads \(Self.schemaVersion)")
+      }
+    } catch let error as SQLiteError {
+      throw HistoryError("\(path): \(error.message) (\(error.operation))")
+    }
+  }
+
+  static let schema = """
+    CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    INSERT INTO meta VALUES ('schema', '\(schemaVersion)');
+    CREATE TABLE runs(
+      id INTEGER PRIMARY KEY,
+      git_commit TEXT NOT NULL,
+      started_at TEXT NOT NULL,
+      added_at TEXT NOT NULL,
+      machine TEXT NOT NULL,
+      machine_description TEXT NOT NULL,
+      series TEXT NOT NULL,
+      series_description TEXT NOT NULL,
+      digest TEXT NOT NULL UNIQUE,
+      results TEXT NOT NULL
+    );
+    CREATE INDEX runs_by_series ON runs(series, started_at);
+    CREATE TABLE metrics(
+      run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+      backend TEXT NOT NULL,
+      metric TEXT NOT NULL,
+      value REAL NOT NULL,
+      lower REAL,
+      upper REAL,
+      PRIMARY KEY (run, backend, metric)
+    );
+    """
+
+  /// What adding one file did.
+  public enum AddOutcome: Sendable, Equatable {
+    /// Stored as run `run`, with `metrics` figures.
+    case added(run: Int, metrics: Int)
+    /// The same results were stored before, as run `run`; nothing changed.
+    case duplicate(run: Int)
+  }
+
+  /// Adds runs in one transaction: all of them or, when one fails, none. A file stored before
+  /// (the same bytes) is skipped. A shard of a run is refused: merge the shards first.
+  public func add(_ runs: [(name: String, results: BenchResults, data: Data)]) throws -> [AddOutcome] {
+    for (name, results, _) in runs {
+      if let shard = results.metadata.shard {
+        throw HistoryError(
+          "\(name) is shard \(shard.index)/\(shard.count) of a run: merge its shards first (citybench merge)")
+      }
+      guard results.backends.contains(where: { $0.latency != nil }) else {
+        throw HistoryError("\(name) measures no keystroke")
+      }
+    }
+    do {
+      return try database.transaction {
+        let find = try database.prepare("SELECT id FROM runs WHERE digest = ?")
+        let insertRun = try database.prepare(
+          """
+          INSERT INTO runs(git_commit, started_at, added_at, machine, machine_description, series,
+            series_description, digest, results) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """)
+        let insertMetric = try database.prepare(
+          "INSERT INTO metrics(run, backend, metric, value, lower, upper) VALUES (?, ?, ?, ?, ?, ?)")
+        let addedAt = RunEnvironment.timestamp(Date())
+        var outcomes: [AddOutcome] = []
+        for (_, results, data) in runs {
+          var hash = FNV1a64()
+          hash.add(bytes: data)
+          if let known = try find.rows([hash.hex]).first?.first?.integer {
+            outcomes.append(.duplicate(run: Int(known)))
+            continue
+          }
+          let m = results.metadata
+          let series = HistorySeries(results)
+          try insertRun.run([
+            m.gitCommit, m.startedAt, addedAt, m.machine.fingerprint,
+            "\(m.machine.cpuModel), \(m.machine.cores) cores, \(m.machine.operatingSystem)", series.key,
+            series.description, hash.hex, String(decoding: data, as: UTF8.self),
+          ])
+          let run = database.lastInsertedRowID
+          let figures = HistoryMetric.figures(results)
+          for figure in figures {
+            try insertMetric.run([
+              run, figure.backend, figure.metric, figure.value,
+              figure.lower.map { $0 as any Sendable } ?? SQLiteValue.null,
+              figure.upper.map { $0 as any Sendable } ?? SQLiteValue.null,
+            ])
+          }
+          outcomes.append(.added(run: Int(run), metrics: figures.count))
+        }
+        return outcomes
+      }
+    } catch let error as SQLiteError {
+      throw HistoryError("\(path): \(error.message) (\(error.operation)); nothing was added")
+    }
+  }
+
+  /// One stored run.
+  public struct Run: Sendable, Equatable {
+    public var id: Int
+    public var gitCommit: String
+    public var startedAt: String
+    public var machine: String
+    public var machineDescription: String
+    public var series: String
+    public var seriesDescription: String
+  }
+
+  /// Every stored run, oldest first (by the time the run started).
+  public func runs() throws -> [Run] {
+    try query(
+      """
+      SELECT id, git_commit, started_at, machine, machine_description, series, series_description
+      FROM runs ORDER BY started_at, id
+      """
+    ).map { row in
+      Run(
+        id: Int(row[0].integer ?? 0), gitCommit: row[1].text ?? "", startedAt: row[2].text ?? "",
+        machine: row[3].text ?? "", machineDescription: row[4].text ?? "", series: row[5].text ?? "",
+        seriesDescription: row[6].text ?? "")
+    }
+  }
+
+  /// Every stored figure, by run id.
+  public func figures() throws -> [Int: [HistoryMetric.Figure]] {
+    var byRun: [Int: [HistoryMetric.Figure]] = [:]
+    for row in try query("SELECT run, backend, metric, value, lower, upper FROM metrics ORDER BY run, backend, metric")
+    {
+      byRun[Int(row[0].integer ?? 0), default: []].append(
+        HistoryMetric.Figure(
+          backend: row[1].text ?? "", metric: row[2].text ?? "", value: row[3].real ?? 0, lower: row[4].real,
+          upper: row[5].real))
+    }
+    return byRun
+  }
+
+  private func query(_ sql: String) throws -> [[SQLiteValue]] {
+    do {
+      return try database.prepare(sql).rows()
+    } catch let error as SQLiteError {
+      throw HistoryError("\(path): \(error.message) (\(error.operation))")
+    }
+  }
+}
+
+/// What makes runs comparable: equal settings on the same kind of machine.
+struct HistorySeries {
+  let key: String
+  let description: String
+
+  init(_ results: BenchResults) {
+    let m = results.metadata
+    let parts = [
+      m.corpus.checksum, m.workload.checksum, m.mode, String(m.limit), String(m.rounds), String(m.warmUpKeystrokes),
+      String(format: "%g", m.budgetSeconds), m.buildConfiguration, results.reference, m.machine.fingerprint,
+    ]
+    var hash = FNV1a64()
+    for part in parts { hash.add(part) }
+    key = hash.hex
+    description =
+      "\(m.corpus.name), \(m.workload.name), \(m.mode) mode, limit \(m.limit), \(m.rounds) rounds, warm-up \(m.warmUpKeystrokes), budget \(String(format: "%g", m.budgetSeconds)) s, \(m.buildConfiguration) build, machine \(m.machine.fingerprint)"
+  }
+}
