@@ -66,6 +66,7 @@ import Testing
     #expect(reading.overhead == 16)
     #expect(reading.groupOverhead == 10)
     #expect(reading.instructionsPerIteration == 4.5)
+    #expect(reading.injectionCallCost == 100 - 16)  // the call at 0 iterations, less the cost of measuring
     #expect(reading.sampled == expectedSampled)
     #expect(reading.totals == expectedTotals)
 

@@ -199,6 +199,8 @@ public enum InstructionCounter {
     public var overhead: Int
     public var groupOverhead: Double
     public var instructionsPerIteration: Double
+    /// What one call of the injected work costs beyond its iterations (a call with none).
+    public var injectionCallCost: Int
     /// Per backend: the sampled keystrokes' counts, and the total over every keystroke.
     public var sampled: [[Int]]
     public var totals: [Int]
@@ -217,6 +219,7 @@ public enum InstructionCounter {
     let overhead = dumps[0..<emptyCalls].min()!
     let groupOverhead = Double(dumps[emptyCalls]) / Double(emptyGroupCalls)
     let work = Double(dumps[emptyCalls + 2] - dumps[emptyCalls + 1]) / Double(workCalibrationIterations)
+    let callCost = Swift.max(dumps[emptyCalls + 1] - overhead, 0)
     var sampled: [[Int]] = []
     var totals: [Int] = []
     for b in 0..<layout.backends {
@@ -230,8 +233,8 @@ public enum InstructionCounter {
       totals.append(alone.reduce(0, +) + Swift.max(grouped - Int(groupOverhead * Double(inGroups)), 0))
     }
     return Reading(
-      overhead: overhead, groupOverhead: groupOverhead, instructionsPerIteration: work, sampled: sampled,
-      totals: totals)
+      overhead: overhead, groupOverhead: groupOverhead, instructionsPerIteration: work, injectionCallCost: callCost,
+      sampled: sampled, totals: totals)
   }
 
   /// The `totals:` line of every dump in a callgrind output file written with

@@ -69,9 +69,15 @@ public enum RunEnvironment {
   }
 
   private static func git(_ arguments: [String], in directory: String) -> String? {
+    output(of: "/usr/bin/env", ["git", "-C", directory] + arguments)
+  }
+
+  /// Runs `executable` with `arguments` (standard error discarded) and returns its standard
+  /// output, trimmed, or `nil` when it cannot start or exits with a non-zero status.
+  package static func output(of executable: String, _ arguments: [String]) -> String? {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["git", "-C", directory] + arguments
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
     let out = Pipe()
     process.standardOutput = out
     process.standardError = FileHandle.nullDevice

@@ -82,9 +82,10 @@ enum InstructionsCommand: Command {
     print(
       String(
         format:
-          "Every keystroke is in the total; the quantiles are of one keystroke in %d, each counted alone. The cost of measuring (%d instructions a keystroke counted alone, %.1f in a group) is subtracted; one iteration of injected work is %.2f instructions. Counted in %.0f s.",
+          "Every keystroke is in the total; the quantiles are of one keystroke in %d, each counted alone. The cost of measuring (%d instructions a keystroke counted alone, %.1f in a group) is subtracted; one iteration of injected work is %.2f instructions, and a call of it %d more. Counted in %.0f s.",
         InstructionCounter.stride(keystrokes: workload.keystrokeCount), outcome.reading.overhead,
-        outcome.reading.groupOverhead, outcome.reading.instructionsPerIteration, outcome.seconds))
+        outcome.reading.groupOverhead, outcome.reading.instructionsPerIteration, outcome.reading.injectionCallCost,
+        outcome.seconds))
     return ExitStatus.success
   }
 

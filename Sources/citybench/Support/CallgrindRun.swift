@@ -37,7 +37,7 @@ struct CallgrindRun {
     guard let valgrind = Self.onPath("valgrind") else {
       throw CommandError(message: "counting instructions needs valgrind on PATH (Debian: apt-get install valgrind)")
     }
-    let version = Self.output(of: valgrind, ["--version"]) ?? "valgrind"
+    let version = RunEnvironment.output(of: valgrind, ["--version"]) ?? "valgrind"
     // A name of one length: the paths are in the replay's arguments, whose length moves the
     // stack, and with it a few instructions of every string operation.
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -53,7 +53,7 @@ struct CallgrindRun {
     guard let strip = Self.onPath("strip") else {
       throw CommandError(message: "counting instructions needs strip on PATH (Debian: apt-get install binutils)")
     }
-    guard Self.output(of: strip, ["-g", "-o", copy, Self.executable]) != nil,
+    guard RunEnvironment.output(of: strip, ["-g", "-o", copy, Self.executable]) != nil,
       FileManager.default.isExecutableFile(atPath: copy)
     else {
       throw CommandError(message: "strip could not copy \(Self.executable) without its debug information")
@@ -136,18 +136,5 @@ struct CallgrindRun {
   static func onPath(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-  }
-
-  private static func output(of executable: String, _ arguments: [String]) -> String? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return nil }
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   }
 }
