@@ -136,12 +136,35 @@ import Testing
     let collector = ElementCollector()
     parser.delegate = collector
     #expect(parser.parse(), "not well-formed: \(String(describing: parser.parserError))")
-    #expect(collector.elements.filter { $0 == "svg" }.count == 5)
+    #expect(collector.elements.filter { $0 == "svg" }.count == 6)
     #expect(collector.elements.contains("polyline"))
     #expect(!collector.elements.contains("script"))
     #expect(!html.contains("src="))
     #expect(!html.contains("href="))
     #expect(html.contains("drops-last-hit"))
+  }
+
+  /// Every timed backend is a point of the trade-off chart, labelled with its build time, its
+  /// label on the side of the point with room.
+  @Test func tradeOffChartPlacesEveryBackend() throws {
+    let points = [
+      SVGChart.TradeOffPoint(name: "linear", bytes: 2e5, p99: 500_000, buildSeconds: 0.01),
+      SVGChart.TradeOffPoint(name: "trie", bytes: 4e7, p99: 100_000, buildSeconds: 2),
+      SVGChart.TradeOffPoint(name: "broken", bytes: 0, p99: 1, buildSeconds: 1),
+    ]
+    let svg = SVGChart.tradeOff(points, memoryLabel: "heap kept after build")
+    #expect(svg.contains("<title>linear: 500.0 µs, built in "))
+    #expect(svg.contains("text-anchor=\"start\">linear ("))
+    #expect(svg.contains("text-anchor=\"end\">trie ("))
+    #expect(!svg.contains("broken"))
+    #expect(svg.contains(">100 kB</text>") && svg.contains(">100 MB</text>"))
+    #expect(svg.components(separatedBy: "<circle").count == 3)
+    #expect(SVGChart.tradeOff([], memoryLabel: "m").isEmpty)
+    let html = HTMLReport.text(Self.run.results)
+    for backend in Self.run.results.backends {
+      let p99 = try #require(backend.latency?.p99.value)
+      #expect(html.contains("<title>\(backend.name): \(Formatting.duration(nanoseconds: p99)), built in "))
+    }
   }
 
   @Test func samplesCSVHasOneRowPerSample() {

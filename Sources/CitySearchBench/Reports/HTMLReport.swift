@@ -84,7 +84,20 @@ public enum HTMLReport {
     out += "</div>\n"
     for table in tables[1...3] { out += table.html(level: table.title.hasPrefix("By query length") ? 3 : 2) }
 
-    out += "<h2>Build time and memory</h2>\n<div class=\"row\">\n"
+    out += "<h2>Build time and memory</h2>\n"
+    let heapKnown = results.backends.allSatisfy { $0.build.heapBytes != nil }
+    let tradeOff = results.backends.compactMap { b in
+      b.latency.map {
+        SVGChart.TradeOffPoint(
+          name: b.name, bytes: Double(heapKnown ? b.build.heapBytes! : b.build.countedBytes), p99: $0.p99.value,
+          buildSeconds: b.build.seconds)
+      }
+    }
+    let memoryLabel = heapKnown ? "heap kept after build" : "bytes the index counts"
+    out += "<figure>\n" + SVGChart.tradeOff(tradeOff, memoryLabel: memoryLabel)
+    out +=
+      "<figcaption>The trade-off: latency at p99 against \(memoryLabel), both on log axes; a larger point took longer to build. Lower left is better.</figcaption></figure>\n"
+    out += "<div class=\"row\">\n"
     out += SVGChart.bars(
       title: "index build time",
       bars: results.backends.map {

@@ -1,0 +1,62 @@
+import Foundation
+
+extension SVGChart {
+  /// One backend on the trade-off chart.
+  struct TradeOffPoint {
+    var name: String
+    /// Bytes kept after the build (x).
+    var bytes: Double
+    /// p99 per keystroke, nanoseconds (y).
+    var p99: Double
+    var buildSeconds: Double
+  }
+
+  /// The trade-off a design review weighs: each backend's p99 per keystroke against the memory
+  /// its index keeps, both on log axes, the point's area growing with the build time and its
+  /// label giving the build time. Lower left is better on both counts.
+  static func tradeOff(_ points: [TradeOffPoint], memoryLabel: String) -> String {
+    let (width, height) = (760.0, 380.0)
+    let (left, right, top, bottom) = (70.0, 30.0, 30.0, 50.0)
+    let shown = points.filter { $0.bytes > 0 && $0.p99 > 0 }
+    guard let lowX = shown.map(\.bytes).min(), let highX = shown.map(\.bytes).max(),
+      let lowY = shown.map(\.p99).min(), let highY = shown.map(\.p99).max()
+    else { return "" }
+    let x = LogScale(domain: (lowX, highX), range: (left, width - right))
+    let y = LogScale(domain: (lowY, highY), range: (height - bottom, top))
+    let title = "p99 per keystroke against \(memoryLabel) (area: build time)"
+    var svg = open(width: width, height: height, label: title)
+    svg += text(width / 2, 18, title, anchor: "middle", bold: true)
+    for tick in x.decades {
+      svg += line(x(tick), top, x(tick), height - bottom, grid: true)
+      svg += text(x(tick), height - bottom + 18, bytesTick(tick), anchor: "middle")
+    }
+    for tick in y.decades {
+      svg += line(left, y(tick), width - right, y(tick), grid: true)
+      svg += text(left - 6, y(tick) + 4, tickLabel(tick), anchor: "end")
+    }
+    svg += text((left + width - right) / 2, height - 12, "\(memoryLabel) (log scale)", anchor: "middle")
+    let slowest = max(shown.map(\.buildSeconds).max() ?? 1, 1e-9)
+    for (i, point) in points.enumerated() where point.bytes > 0 && point.p99 > 0 {
+      let (cx, cy) = (x(point.bytes), y(point.p99))
+      let radius = 4 + 14 * (point.buildSeconds / slowest).squareRoot()
+      let label =
+        "\(point.name): \(Formatting.duration(nanoseconds: point.p99)), built in \(Formatting.seconds(point.buildSeconds))"
+      svg +=
+        "<circle cx=\"\(number(cx))\" cy=\"\(number(cy))\" r=\"\(number(radius))\" fill=\"\(color(i))\" fill-opacity=\"0.55\" stroke=\"\(color(i))\"><title>\(XMLText.escape(label))</title></circle>\n"
+      // The label on the side with room: right of the point in the left half, left of it otherwise.
+      let onRight = cx < (left + width - right) / 2
+      svg += text(
+        cx + (onRight ? radius + 4 : -radius - 4), cy + 4, "\(point.name) (\(Formatting.seconds(point.buildSeconds)))",
+        anchor: onRight ? "start" : "end")
+    }
+    return svg + "</svg>\n"
+  }
+
+  /// A tick on a log bytes axis, a power of ten in decimal units: `100 kB`, `1 MB`.
+  static func bytesTick(_ bytes: Double) -> String {
+    for (scale, unit) in [(1e9, "GB"), (1e6, "MB"), (1e3, "kB")] where bytes >= scale {
+      return String(format: "%g", bytes / scale) + " " + unit
+    }
+    return String(format: "%g B", bytes)
+  }
+}
