@@ -149,10 +149,12 @@ public enum HistoryReport {
       out += changeTable(s)
       let labels = s.runs.map(HistoryAnalysis.label)
       for metric in analysis.metrics {
-        let trends = s.trends.filter { $0.metric == metric }
+        // A trend is drawn relative to its first run: one that starts at zero (linear's
+        // counted bytes, a count of divergences) has no such scale and stays in the tables.
+        let trends = s.trends.filter { $0.metric == metric && ($0.first ?? 0) > 0 }
         guard !trends.isEmpty else { continue }
         let series = trends.map { trend in
-          let base = trend.first ?? 1
+          let base = trend.first!
           return SVGChart.TrendSeries(
             name: trend.backend, values: trend.values.map { $0.map { $0 / base } },
             tooltips: trend.values.indices.map { i in
@@ -166,7 +168,7 @@ public enum HistoryReport {
                 point.index,
                 "\(trend.backend) \(metric): change point at \(labels[point.index]), \(HistoryMetric.format(point.before, metric: metric)) → \(HistoryMetric.format(point.after, metric: metric)) (\(String(format: "%.2f×", point.change)))"
               )
-            })
+            }, colorIndex: s.backends.firstIndex(of: trend.backend) ?? 0)
         }
         out += "<figure>\n"
         out += SVGChart.trend(

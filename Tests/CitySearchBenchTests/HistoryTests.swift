@@ -55,7 +55,8 @@ import Testing
     #expect(try store.runs().count == 5)
 
     let analysis = try HistoryAnalysis(
-      store: HistoryStore(path: path, create: false), metrics: ["ratio.p50", "instructions.total", "latency.p99"],
+      store: HistoryStore(path: path, create: false),
+      metrics: ["ratio.p50", "instructions.total", "latency.p99", "conformance.divergences"],
       backends: nil, thresholds: .fallback)
     #expect(analysis.series.count == 1)
     let trends = analysis.series[0].trends
@@ -72,6 +73,8 @@ import Testing
     let parser = XMLParser(data: Data(html.utf8))
     #expect(parser.parse(), "history.html is not well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
     #expect(html.contains("stroke-dasharray"))
+    // Divergences are all zero: no relative scale, so no chart of them, and no NaN anywhere.
+    #expect(!html.contains("nan") && !html.contains("conformance.divergences, relative"))
     #expect(html.contains("trie ratio.p50: change point at 3333333"))
   }
 

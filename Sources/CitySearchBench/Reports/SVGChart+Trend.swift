@@ -9,8 +9,13 @@ extension SVGChart {
     package var tooltips: [String]
     /// Indices of the runs after which the series changed level, with their explanations.
     package var marks: [(index: Int, text: String)]
+    /// Its place in ``palette``, the same in every chart of a page.
+    package var colorIndex: Int
 
-    package init(name: String, values: [Double?], tooltips: [String], marks: [(index: Int, text: String)]) {
+    package init(
+      name: String, values: [Double?], tooltips: [String], marks: [(index: Int, text: String)], colorIndex: Int
+    ) {
+      self.colorIndex = colorIndex
       self.name = name
       self.values = values
       self.tooltips = tooltips
@@ -42,7 +47,8 @@ extension SVGChart {
       svg += text(x(i), height - bottom + 18, label, anchor: "middle")
     }
     svg += text((left + width - right) / 2, height - 12, axis, anchor: "middle")
-    for (s, entry) in series.enumerated() {
+    for (row, entry) in series.enumerated() {
+      let s = entry.colorIndex
       var points: [String] = []
       for (i, value) in entry.values.enumerated() {
         guard let value else { continue }
@@ -60,7 +66,7 @@ extension SVGChart {
         svg +=
           "<circle cx=\"\(number(x(mark.index)))\" cy=\"\(number(y(value)))\" r=\"7\" fill=\"none\" stroke=\"\(color(s))\" stroke-width=\"2\"><title>\(XMLText.escape(mark.text))</title></circle>\n"
       }
-      svg += legend(s, entry.name, x: width - right + 12, y: top + 14 + Double(s) * 20)
+      svg += legend(s, entry.name, x: width - right + 12, y: top + 14 + Double(row) * 20)
     }
     return svg + "</svg>\n"
   }
