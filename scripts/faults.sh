@@ -213,5 +213,33 @@ else
 fi
 grep -E '^  input cost' "$scratch/fuzz.txt" | sed 's/^  /     /'
 
+echo "== a killed instruction replay"
+# Killed outright, a replay cannot remove its scratch directory (a stripped copy of the binary);
+# the next replay removes every such directory whose process is gone.
+if command -v valgrind >/dev/null; then
+  printf '# citybench workload 1\nsession\tplace\tstyle\ttypo\ttext\none\t\tpinyin\t0\tb\n' >"$scratch/one.workload.tsv"
+  "$citybench" instructions --backends linear --workload "$scratch/one.workload.tsv" >/dev/null 2>&1 &
+  replay=$!
+  left=""
+  for _ in $(seq 1 200); do
+    left=$(ls -d "${TMPDIR:-/tmp}"/citybench-callgrind-"$(printf '%010d' "$replay")"-* 2>/dev/null | head -n 1)
+    [ -n "$left" ] && break
+    sleep 0.05
+  done
+  pkill -KILL -P "$replay" 2>/dev/null
+  kill -KILL "$replay" 2>/dev/null
+  wait "$replay" 2>/dev/null
+  if [ -z "$left" ] || [ ! -d "$left" ]; then
+    fail "a killed instruction replay: no scratch directory was left to clean"
+  elif "$citybench" instructions --backends linear --workload "$scratch/one.workload.tsv" >/dev/null 2>&1 \
+    && [ ! -e "$left" ]; then
+    ok "a killed instruction replay's scratch directory is removed by the next replay"
+  else
+    fail "a killed instruction replay's scratch directory $left is still there"
+  fi
+else
+  echo "     skipped: no valgrind"
+fi
+
 echo "faults: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -40,8 +40,9 @@ struct CallgrindRun {
     let version = RunEnvironment.output(of: valgrind, ["--version"]) ?? "valgrind"
     // A name of one length: the paths are in the replay's arguments, whose length moves the
     // stack, and with it a few instructions of every string operation.
+    Self.removeAbandonedScratch()
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "citybench-callgrind-" + String(format: "%010d-%08x", getpid(), UInt32.random(in: 0...UInt32.max)))
+      Self.scratchPrefix + String(format: "%010d-%08x", getpid(), UInt32.random(in: 0...UInt32.max)))
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let output = scratch.appendingPathComponent("callgrind.out").path
@@ -133,6 +134,23 @@ struct CallgrindRun {
   }
 
   /// The first executable named `name` on PATH.
+  static let scratchPrefix = "citybench-callgrind-"
+
+  /// Removes the scratch directories of earlier replays whose process is gone (killed before
+  /// its `defer` ran): each name carries the pid that made it.
+  static func removeAbandonedScratch() {
+    let temporary = FileManager.default.temporaryDirectory
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: temporary.path) else { return }
+    for name in names where name.hasPrefix(scratchPrefix) {
+      let digits = name.dropFirst(scratchPrefix.count).prefix(10)
+      guard digits.count == 10, let pid = Int32(digits), pid > 0 else { continue }
+      // kill(pid, 0) fails with ESRCH only when no such process exists.
+      if kill(pid, 0) != 0 && errno == ESRCH {
+        try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+      }
+    }
+  }
+
   static func onPath(_ name: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
