@@ -122,19 +122,7 @@ public enum HistoryReport {
       <meta charset="utf-8"/>
       <title>CitySearchBench history</title>
       <style>
-      body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em; color: #222; }
-      h1 { font-size: 1.6em; margin-bottom: 0.2em; }
-      h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ddd; }
-      table { border-collapse: collapse; margin: 0.5em 0; }
-      th, td { padding: 3px 10px; text-align: right; border-bottom: 1px solid #eee; white-space: nowrap; }
-      th:first-child, td:first-child { text-align: left; }
-      th { background: #f4f4f4; }
-      .meta { color: #555; }
-      .bad { color: #b00; font-weight: bold; }
-      .good { color: #070; }
-      svg text { font: 12px system-ui, sans-serif; fill: #333; }
-      figure { margin: 1em 0; }
-      .scroll { overflow-x: auto; }
+      \(HTMLReport.styleSheet)
       </style>
       </head>
       <body>

@@ -4,6 +4,28 @@ import Foundation
 /// CDF, p50 and p99 by query length, build time and memory, and the conformance table. The
 /// markup is also well-formed XML, so a plain XML parser can check it.
 public enum HTMLReport {
+  /// The pages' shared CSS (report.html and the history page).
+  package static let styleSheet = """
+    body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em; color: #222; }
+    h1 { font-size: 1.6em; margin-bottom: 0.2em; }
+    h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ddd; }
+    table { border-collapse: collapse; margin: 0.5em 0; }
+    th, td { padding: 3px 10px; text-align: right; border-bottom: 1px solid #eee; white-space: nowrap; }
+    th:first-child, td:first-child { text-align: left; }
+    th { background: #f4f4f4; }
+    .ci { color: #888; font-size: 0.85em; }
+    .meta { color: #555; }
+    .bad { color: #b00; font-weight: bold; }
+    .good { color: #070; }
+    .warn { background: #fff3cd; padding: 0.5em 1em; border-left: 4px solid #e0a800; }
+    svg text { font: 12px system-ui, sans-serif; fill: #333; }
+    figure { margin: 1em 0; }
+    .row { display: flex; flex-wrap: wrap; gap: 1em; }
+    pre { background: #f7f7f7; padding: 0.6em; overflow-x: auto; }
+    .scroll { overflow-x: auto; }
+    .headline { font-size: 1.05em; background: #f3f7fb; border-left: 4px solid #4477aa; padding: 0.6em 0.6em 0.6em 2em; }
+    """
+
   public static func text(_ results: BenchResults) -> String {
     let m = results.metadata
     let e = XMLText.escape
@@ -15,24 +37,7 @@ public enum HTMLReport {
       <meta charset="utf-8"/>
       <title>CitySearchBench: \(e(m.corpus.name)), \(e(m.mode)) mode</title>
       <style>
-      body { font: 14px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 1100px; padding: 0 1em; color: #222; }
-      h1 { font-size: 1.6em; margin-bottom: 0.2em; }
-      h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ddd; }
-      table { border-collapse: collapse; margin: 0.5em 0; }
-      th, td { padding: 3px 10px; text-align: right; border-bottom: 1px solid #eee; white-space: nowrap; }
-      th:first-child, td:first-child { text-align: left; }
-      th { background: #f4f4f4; }
-      .ci { color: #888; font-size: 0.85em; }
-      .meta { color: #555; }
-      .bad { color: #b00; font-weight: bold; }
-      .good { color: #070; }
-      .warn { background: #fff3cd; padding: 0.5em 1em; border-left: 4px solid #e0a800; }
-      svg text { font: 12px system-ui, sans-serif; fill: #333; }
-      figure { margin: 1em 0; }
-      .row { display: flex; flex-wrap: wrap; gap: 1em; }
-      pre { background: #f7f7f7; padding: 0.6em; overflow-x: auto; }
-      .scroll { overflow-x: auto; }
-      .headline { font-size: 1.05em; background: #f3f7fb; border-left: 4px solid #4477aa; padding: 0.6em 0.6em 0.6em 2em; }
+      \(styleSheet)
       </style>
       </head>
       <body>
