@@ -145,7 +145,8 @@ import Testing
     (["frobnicate"], "unknown command 'frobnicate'"),
     (["search", "--queries", "-", "--format", "text"], "--queries prints JSON lines"),
     (["search", "--queries", "-", "bj"], "give either QUERY or --queries, not both"),
-    (["browse", "--level", "2", "黑龙江省"], "give either PLACE or --level, not both"),
+    (["browse", "--level", "2", "黑龙江省"], "give one of PLACE, --level and --cities"),
+    (["browse", "--cities", "--level", "2"], "give one of PLACE, --level and --cities"),
     (["browse", "--level", "9"], "option '--level' expects a whole number from 1 to 5"),
     (["gate", "--current", "results.json", "--mode", "seed"], "option '--mode' sets up a benchmark run"),
     (["gate", "--rounds", "0"], "option '--rounds' expects a whole number"),
@@ -269,5 +270,48 @@ import Testing
     #expect(r.stdout.contains("places\t3211\n"))
     #expect(r.stdout.contains("level 3 (county)\t2845\n"))
     #expect(r.stdout.contains("hot\t38\n"))
+  }
+}
+
+/// The city picker's list and the seed apps' property lists, end to end through the binary.
+@Suite struct CityListAndSeedFileTests {
+  static func seed(_ name: String) -> String {
+    CLI.packageRoot.appendingPathComponent("Tests/CitySearchTests/Fixtures/Seeds/\(name)").path
+  }
+
+  @Test func citiesListHasTheMunicipalitiesAndEveryPrefecture() throws {
+    let r = try CLI.run(["browse", "--cities"])
+    #expect(r.status == 0)
+    for city in ["北京市  bei jing shi  #110000", "重庆市  chong qing shi  #500000", "香港特别行政区", "延边朝鲜族自治州", "济源市"] {
+      #expect(r.stdout.contains(city), "\(city)")
+    }
+    #expect(!r.stdout.contains("河北省") && !r.stdout.contains("朝阳区"))
+    // 333 prefecture-level divisions, 4 municipalities, 2 SARs, 21 province-administered cities.
+    #expect(r.stdout.hasSuffix("360 places\n"))
+    #expect(r.stdout.hasPrefix("热门\n"))
+  }
+
+  @Test(arguments: [
+    ("GroupBuying-Cities.plist", "seed-group-buying"), ("ProvincePicker-cities.plist", "seed-province-picker"),
+    ("IndexedTable-sortednames.plist", "seed-indexed-table"),
+    ("TreeNavigation-provinces_cities.plist", "seed-tree-navigation"),
+  ])
+  func seedFileBrowsesAndSearches(_ file: String, _ snapshot: String) throws {
+    let browse = try CLI.run(["browse", "--corpus", Self.seed(file)])
+    #expect(browse.status == 0)
+    let search = try CLI.run(["search", "--corpus", Self.seed(file), "--format", "tsv", "c"])
+    #expect(search.status == 0)
+    try CLI.assertSnapshot(browse.stdout + "---- search c\n" + search.stdout, named: snapshot)
+  }
+
+  @Test func aShapeItCannotReadIsNamed() throws {
+    let bad = FileManager.default.temporaryDirectory.appendingPathComponent("citybench-mixed-\(getpid()).plist")
+    try
+      #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>A</key><array/><key>广东</key><array/></dict></plist>"#
+      .write(to: bad, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: bad) }
+    let r = try CLI.run(["browse", "--corpus", bad.path])
+    #expect(r.status != 0)
+    #expect(r.stderr.contains("key 'A' is a section heading but '广东' is not"))
   }
 }

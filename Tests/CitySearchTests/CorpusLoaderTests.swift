@@ -299,13 +299,5 @@ import Testing
     let corpus = try CorpusLoader.load(
       data: Data(plist.utf8), name: "p.plist", tables: Fixtures.tables, pinyinSource: CorpusLoaderTests.pinyin)
     #expect((0..<corpus.count).map { corpus.place(at: $0).name } == ["广东", "广州", "湖南", "长沙"])
-    let hot = """
-      <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><array>\
-      <dict><key>name</key><string>北京</string><key>hot</key><string>yes</string></dict></array></plist>
-      """
-    #expect(throws: CorpusError.self) {
-      _ = try CorpusLoader.load(
-        data: Data(hot.utf8), name: "h.plist", tables: Fixtures.tables, pinyinSource: CorpusLoaderTests.pinyin)
-    }
   }
 }

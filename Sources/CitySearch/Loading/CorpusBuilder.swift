@@ -10,10 +10,12 @@ public struct PlaceRecord: Sendable {
   /// The source's short name, or `nil` for the suffix rule.
   public var shortName: String?
   public var isHot: Bool
+  /// The section a file lists the place under (a property list's A–Z heading), or `nil`.
+  public var section: String?
 
   public init(
     id: PlaceID, parentID: PlaceID?, level: Int, name: String, pinyin: [String]? = nil,
-    shortName: String? = nil, isHot: Bool = false
+    shortName: String? = nil, isHot: Bool = false, section: String? = nil
   ) {
     self.id = id
     self.parentID = parentID
@@ -22,6 +24,7 @@ public struct PlaceRecord: Sendable {
     self.pinyin = pinyin
     self.shortName = shortName
     self.isHot = isHot
+    self.section = section
   }
 }
 
@@ -52,6 +55,7 @@ public struct CorpusBuilder {
   /// Whether `lines` counts lines or elements (one loader feeds one builder).
   private var unit = RecordLocation.Unit.line
   private var indexByID: [PlaceID: Int32] = [:]
+  private var sections: [Int32: String] = [:]
 
   /// The longest name a corpus accepts, in units (match ends fit in a 64-bit set with one bit spare).
   public static let maximumNameLength = 63
@@ -138,6 +142,7 @@ public struct CorpusBuilder {
     lines.append(Int32(clamping: location.line))
     unit = location.unit
     indexByID[record.id] = index
+    if let section = record.section { sections[index] = section }
   }
 
   /// Resolves parents, rejects unknown parents and cycles, and returns the corpus.
@@ -155,7 +160,8 @@ public struct CorpusBuilder {
       source: source, tables: tables, syllabary: syllabary, ids: ids, parents: parents,
       levels: levels, names: names, hot: hot, shortLengths: shortLengths,
       unitStarts: unitStarts, units: units, tokens: tokens,
-      alternateStarts: alternateStarts, alternateTokens: alternateTokens, indexByID: indexByID)
+      alternateStarts: alternateStarts, alternateTokens: alternateTokens, indexByID: indexByID,
+      fileSections: sections)
   }
 
   private func location(_ index: Int) -> RecordLocation {

@@ -22,6 +22,33 @@ extension Corpus {
     return path.reversed()
   }
 
+  /// The places a city picker lists as cities, in source order: the prefecture-level
+  /// divisions (level 2), the province-level places that have none under them (the
+  /// municipalities 北京 天津 上海 重庆 and the SARs 香港 澳门), and the county-level cities a
+  /// province administers directly (济源市, 仙桃市, 石河子市, …: level 3, named …市, whose parent
+  /// is a province with prefectures).
+  ///
+  /// ```swift
+  /// SectionedList(corpus: corpus, places: corpus.cityIndices)  // 热门, A (阿坝…), B (北京市…), …
+  /// ```
+  ///
+  /// - Complexity: O(*n*) in the number of places.
+  public var cityIndices: [Int] {
+    let hasPrefectures = (0..<count).map { index in
+      level(at: index) == .province && children(of: index).contains { level(at: $0) == .prefecture }
+    }
+    return (0..<count).filter { index in
+      switch level(at: index) {
+      case .province: return !hasPrefectures[index]
+      case .prefecture: return true
+      case .county:
+        guard let parent = parentIndex(at: index) else { return false }
+        return hasPrefectures[parent] && names[index].hasSuffix("市")
+      default: return false
+      }
+    }
+  }
+
   /// The names along ``path(to:)``.
   public func pathNames(to index: Int) -> [String] { path(to: index).map { names[$0] } }
 

@@ -37,6 +37,8 @@ public final class Corpus: Sendable {
   /// unit, as ``Hanzi/letterMask(_:)`` bits: a query letter outside it cannot match the place.
   let letterMasks: ContiguousArray<UInt64>
   let indexByID: [PlaceID: Int32]
+  /// The section each place is listed under in its file, for the few formats that have them.
+  let fileSections: [Int32: String]
   /// Per place, its position in the prominence order (MatchSpec §5.4): 0 for the first.
   let rankOrdinals: ContiguousArray<UInt32>
   /// Per place, the prominence value of ``PlaceFacts`` (0 when unknown).
@@ -58,9 +60,10 @@ public final class Corpus: Sendable {
     shortLengths: ContiguousArray<UInt8>, unitStarts: ContiguousArray<Int32>,
     units: ContiguousArray<UInt32>, tokens: ContiguousArray<UInt16>,
     alternateStarts: ContiguousArray<Int32>, alternateTokens: ContiguousArray<UInt16>,
-    indexByID: [PlaceID: Int32]
+    indexByID: [PlaceID: Int32], fileSections: [Int32: String] = [:]
   ) {
     self.source = source
+    self.fileSections = fileSections
     self.tables = tables
     self.syllabary = syllabary
     self.ids = ids
@@ -172,6 +175,9 @@ public final class Corpus: Sendable {
   public func name(at index: Int) -> String { names[index] }
   public func level(at index: Int) -> PlaceLevel { PlaceLevel(rawValue: levels[index])! }
   public func isHot(at index: Int) -> Bool { hot[index] }
+  /// The section the corpus file lists the place under (a property list's A–Z heading), or
+  /// `nil` when the file has no sections (every shipped tier).
+  public func fileSection(at index: Int) -> String? { fileSections[Int32(index)] }
   /// The number of units (characters) of the place's name.
   public func unitCount(at index: Int) -> Int { Int(unitStarts[index + 1] - unitStarts[index]) }
   /// The number of units of the place's short name (MatchSpec §5.1).

@@ -1,5 +1,7 @@
 /// A city-picker list: places in A–Z sections by the first letter of their canonical pinyin,
 /// each sorted by pinyin then id, with a 热门 (hot) section first. Empty sections are omitted.
+/// When the corpus file gave every listed place a section (a `sortednames.plist` or a
+/// `Cities.plist`), the sections are the file's, in its order, each in the file's order.
 ///
 /// ```swift
 /// let list = SectionedList(corpus: corpus, places: corpus.children(of: heilongjiang))
@@ -18,6 +20,14 @@ public struct SectionedList: Sendable {
   public private(set) var sections: [Section]
 
   public init(corpus: Corpus, places: [Int]) {
+    if !places.isEmpty, places.allSatisfy({ corpus.fileSection(at: $0) != nil }) {
+      sections = Self.fileSections(of: corpus, places: places)
+    } else {
+      sections = Self.pinyinSections(of: corpus, places: places)
+    }
+  }
+
+  private static func pinyinSections(of corpus: Corpus, places: [Int]) -> [Section] {
     let keyed = places.map { (index: $0, key: corpus.pinyin(at: $0)) }
       .sorted {
         ($0.key.lexicographicallyPrecedes($1.key))
@@ -25,7 +35,7 @@ public struct SectionedList: Sendable {
       }
     var sections: [Section] = []
     let hot = keyed.filter { corpus.isHot(at: $0.index) }.map(\.index)
-    if !hot.isEmpty { sections.append(Section(title: Self.hotTitle, places: hot)) }
+    if !hot.isEmpty { sections.append(Section(title: hotTitle, places: hot)) }
     var byLetter: [String: [Int]] = [:]
     for entry in keyed {
       let first = entry.key.first?.first.map { String($0).uppercased() } ?? "#"
@@ -35,7 +45,29 @@ public struct SectionedList: Sendable {
     for title in byLetter.keys.sorted(by: { ($0 == "#" ? "~" : $0) < ($1 == "#" ? "~" : $1) }) {
       sections.append(Section(title: title, places: byLetter[title]!))
     }
-    self.sections = sections
+    return sections
+  }
+
+  /// The city list of a picker: ``Corpus/cityIndices`` in sections.
+  public init(citiesOf corpus: Corpus) { self.init(corpus: corpus, places: corpus.cityIndices) }
+
+  private static func fileSections(of corpus: Corpus, places: [Int]) -> [Section] {
+    let ordered = places.sorted()
+    var sections: [Section] = []
+    let hot = ordered.filter { corpus.isHot(at: $0) }
+    if !hot.isEmpty { sections.append(Section(title: hotTitle, places: hot)) }
+    var position: [String: Int] = [:]
+    for index in ordered {
+      let title = corpus.fileSection(at: index)!
+      guard title != hotTitle else { continue }  // listed only under 热门
+      if let at = position[title] {
+        sections[at].places.append(index)
+      } else {
+        position[title] = sections.count
+        sections.append(Section(title: title, places: [index]))
+      }
+    }
+    return sections
   }
 
   /// The list with only the places in `keep`; sections left empty are dropped.

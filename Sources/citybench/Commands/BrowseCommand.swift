@@ -16,6 +16,9 @@ enum BrowseCommand: Command {
     Options:
     \(CorpusOptions.help)
       --level N             list every place of level N (1 province … 5 village) instead
+      --cities              list a city picker's cities instead: every prefecture-level
+                            division, the municipalities and SARs, and the county-level
+                            cities a province administers directly
       --filter QUERY        keep only places that match QUERY (empty sections drop)
       --mode syllable|seed  the match contract for --filter (default: syllable)
       -h, --help            show this help
@@ -23,18 +26,23 @@ enum BrowseCommand: Command {
 
   static let spec = ParsedArguments.Spec(
     valued: CorpusOptions.valued.union(["--level", "--filter", "--mode"]),
-    maximumPositionals: 1)
+    flags: ["--cities"], maximumPositionals: 1)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let mode = try args.choice("--mode", default: MatchMode.syllable)
     let level = args["--level"] == nil ? nil : try args.integer("--level", default: 0, range: 1...5)
-    if level != nil && !args.positionals.isEmpty { throw UsageError(message: "give either PLACE or --level, not both") }
+    let cities = args.has("--cities")
+    if [level != nil, !args.positionals.isEmpty, cities].filter({ $0 }).count > 1 {
+      throw UsageError(message: "give one of PLACE, --level and --cities")
+    }
     let options = CorpusOptions(args)
     let corpus = try options.load()
     let tier = CorpusTier(rawValue: options.corpus)
 
     let places: [Int]
-    if let level {
+    if cities {
+      places = corpus.cityIndices
+    } else if let level {
       places = (0..<corpus.count).filter { corpus.level(at: $0).rawValue == level }
     } else if let name = args.positionals.first {
       let found = corpus.lookup(name)
