@@ -194,3 +194,64 @@ import Testing
     #expect(a.contains { $0.unicodeScalars.contains { Hanzi.isHanzi($0.value) } })
   }
 }
+
+@Suite struct BackendOptionsTests {
+  @Test func parsesTheCommandLinesPairsAndPrintsThemBack() throws {
+    #expect(try BackendOptions(parsing: "") == BackendOptions())
+    let options = try BackendOptions(parsing: "short-answers=false,icu-raw=true")
+    #expect(options == BackendOptions(icuRaw: true, shortAnswers: false))
+    #expect(options.description == "icu-raw=true,short-answers=false")
+    #expect(try BackendOptions(parsing: options.description) == options)
+    #expect(BackendOptions().description.isEmpty)
+  }
+
+  @Test(arguments: [
+    ("colour=red", "unknown backend option 'colour' (the options are icu-raw, short-answers)"),
+    ("icu-raw", "expected KEY=VALUE, not 'icu-raw'"),
+    ("short-answers=no", "short-answers is true or false, not 'no'"),
+  ])
+  func refusesWhatItDoesNotKnow(_ text: String, _ message: String) {
+    #expect(throws: BackendOptions.ParseError(message: message)) { _ = try BackendOptions(parsing: text) }
+  }
+
+  @Test func shortAnswersOffStillAnswersTheSame() throws {
+    let corpus = Fixtures.cities
+    let with = TrieBackend(corpus: corpus)
+    let without = TrieBackend(corpus: corpus, options: BackendOptions(shortAnswers: false))
+    for query in ["b", "bj", "s", "zh", "北"] {
+      #expect(with.search(query, limit: 20) == without.search(query, limit: 20), "\(query)")
+    }
+    #expect(with.statistics.countedBytes > without.statistics.countedBytes)
+  }
+}
+
+/// A name the corpus reads two ways (by region) keeps each place's reading in the ICU
+/// backends, whose transliterator sees only its input.
+@Suite struct ICUKeyedNamesTests {
+  static let tsv = """
+    id\tparent\tlevel\tname\tpinyin\tshort\thot
+    340000\t0\t1\t安徽省\tan hui sheng\t\t0
+    430000\t0\t1\t湖南省\thu nan sheng\t\t0
+    340104\t340000\t4\t大圩镇\tda wei zhen\t\t0
+    431129\t430000\t4\t大圩镇\tda xu zhen\t\t0
+    431130\t430000\t4\t小圩镇\txiao xu zhen\t\t0
+    """
+
+  @Test func eachPlaceKeepsItsReading() throws {
+    let corpus = try Fixtures.corpus(tsv: Self.tsv)
+    let transliterator = try PinyinTransliterator(corpus: corpus, raw: false)
+    #expect(transliterator.keyedNameCount == 1)
+    #expect(transliterator.input(at: 4) == "小圩镇")
+    #expect(try transliterator.transliterate(transliterator.input(at: 2)).contains("wei"))
+    #expect(try transliterator.transliterate(transliterator.input(at: 3)).contains("xu"))
+    let reference = LinearScanBackend(corpus: corpus)
+    for backend in [try ICUCachedBackend(corpus: corpus) as any SearchBackend, try ICUBackend(corpus: corpus)] {
+      for query in ["daxu", "dawei", "dx", "xu", "大圩"] {
+        #expect(backend.search(query, limit: 20) == reference.search(query, limit: 20), "\(type(of: backend)) \(query)")
+      }
+      // The Hunan place by its canonical reading, the Anhui one after it by the alternate xu.
+      #expect(backend.search("daxu", limit: 20).hits.map(\.id) == [431129, 340104])
+      #expect(backend.search("dawei", limit: 20).hits.map(\.id) == [340104, 431129])
+    }
+  }
+}

@@ -1,8 +1,60 @@
-/// Options a backend may read at build time (for example `icu-raw`); unknown keys are ignored.
-public struct BackendOptions: Sendable, Hashable {
-  public var values: [String: String]
-  public init(_ values: [String: String] = [:]) { self.values = values }
-  public subscript(key: String) -> String? { values[key] }
+/// How a backend builds its index. Each option is read by the backends it names and ignored
+/// by the others; the defaults are what the command line and the reports use.
+///
+/// ```swift
+/// let plain = try ICUCachedBackend(corpus: corpus, options: BackendOptions(icuRaw: true))
+/// let options = try BackendOptions(parsing: "short-answers=false")  // the command line's form
+/// ```
+public struct BackendOptions: Sendable, Hashable, CustomStringConvertible {
+  /// `icu`, `icu-cached`: transliterate with plain ICU `Han-Latin`, without the override rules
+  /// that correct place-name readings (to measure what ICU alone gets wrong).
+  public var icuRaw: Bool
+  /// `trie`, `inverted-index`: precompute the answers to the one- and two-letter queries that
+  /// match most of the corpus (docs/backends/trie.md); off, they are searched like any other.
+  public var shortAnswers: Bool
+
+  public init(icuRaw: Bool = false, shortAnswers: Bool = true) {
+    self.icuRaw = icuRaw
+    self.shortAnswers = shortAnswers
+  }
+
+  /// The options' names on the command line, each with its values.
+  public static let names = ["icu-raw": "true|false", "short-answers": "true|false"]
+
+  /// Parses comma-separated `KEY=VALUE` pairs (`icu-raw=true,short-answers=false`), starting
+  /// from the defaults. An unknown key or a value that is not `true` or `false` is an error
+  /// that names it.
+  public init(parsing pairs: String) throws {
+    self.init()
+    for pair in pairs.split(separator: ",") {
+      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2 else { throw ParseError(message: "expected KEY=VALUE, not '\(pair)'") }
+      guard Self.names[parts[0]] != nil else {
+        let known = Self.names.keys.sorted().joined(separator: ", ")
+        throw ParseError(message: "unknown backend option '\(parts[0])' (the options are \(known))")
+      }
+      guard let value = Bool(parts[1]) else {
+        throw ParseError(message: "\(parts[0]) is true or false, not '\(parts[1])'")
+      }
+      if parts[0] == "icu-raw" { icuRaw = value } else { shortAnswers = value }
+    }
+  }
+
+  /// An option string that ``init(parsing:)`` does not accept.
+  public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
+  }
+
+  /// The options that differ from the defaults, as ``init(parsing:)`` reads them; empty for
+  /// the defaults.
+  public var description: String {
+    var pairs: [String] = []
+    if icuRaw { pairs.append("icu-raw=true") }
+    if !shortAnswers { pairs.append("short-answers=false") }
+    return pairs.joined(separator: ",")
+  }
 }
 
 /// What a backend reports about its index once built, for reports and `citybench backends`.

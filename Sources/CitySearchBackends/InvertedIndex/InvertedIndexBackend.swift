@@ -75,7 +75,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
       }
     }
     self.aliasLists = aliasLists
-    if options["short-answers"] != "false" { shortAnswers = ShortQueryAnswers(source: self) }
+    if options.shortAnswers { shortAnswers = ShortQueryAnswers(source: self) }
   }
 
   private static func position<T: Comparable>(of value: T, in sorted: ContiguousArray<T>) -> Int? {

@@ -14,7 +14,7 @@ struct ICUReadings: Sendable {
 
   init(corpus: Corpus, options: BackendOptions) throws {
     self.corpus = corpus
-    raw = options["icu-raw"].map { $0 != "false" } ?? false
+    raw = options.icuRaw
     transliterator = try PinyinTransliterator(corpus: corpus, raw: raw)
     var syllabary = corpus.syllabary
     // Every syllable, so that any ICU reading has a token (raw ICU reads names differently).
@@ -40,13 +40,16 @@ struct ICUReadings: Sendable {
   func statistics(countedBytes: Int) -> IndexStatistics {
     IndexStatistics(
       countedBytes: countedBytes,
-      notes: ["override rules": raw ? "none (raw)" : String(transliterator.overrideCount), "icu": icuVersion])
+      notes: [
+        "override rules": raw ? "none (raw)" : String(transliterator.overrideCount),
+        "names keyed by place": String(transliterator.keyedNameCount), "icu": icuVersion,
+      ])
   }
 
   /// The place read through ICU: canonical tokens, alternates, joined pinyin and unit ends.
   func subject(at index: Int) -> (tokens: [UInt16], alternates: [UInt16], pinyin: [UInt8], ends: [UInt8]) {
     let units = corpus.units(at: index)
-    let output = (try? transliterator.transliterate(corpus.name(at: index))) ?? ""
+    let output = (try? transliterator.transliterate(transliterator.input(at: index))) ?? ""
     let readings = PinyinTransliterator.readings(of: output, units: units)
     var tokens: [UInt16] = []
     var pinyin: [UInt8] = []

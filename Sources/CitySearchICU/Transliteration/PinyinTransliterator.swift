@@ -6,6 +6,11 @@ import Foundation
 /// pinyin, such as `^'长沙市'$ > 'chang sha shi';`. Plain ICU reads 长 as zhang and 厦 as sha;
 /// the rules are what it takes to make ICU agree with the reviewed corpus.
 ///
+/// A transliterator sees only its input, so a name the corpus reads in more than one way
+/// (大圩镇 is *da wei* on the Huai and *da xu* in Hunan, by Corpus/README.md's regional rules)
+/// cannot be one rule. Such names are given to ICU behind a private-use key of the place's id,
+/// `U+E000 id U+E001 name`, and each of those places has its own rule (see ``input(at:)``).
+///
 /// ICU transliterators are not thread-safe; calls are serialized by a lock.
 public final class PinyinTransliterator: @unchecked Sendable {
   /// The transform applied after the overrides.
@@ -17,25 +22,46 @@ public final class PinyinTransliterator: @unchecked Sendable {
   public let rules: String
   private let transliterator: Transliterator
   private let lock = NSLock()
+  /// The names the corpus reads in more than one way; their places are keyed by id.
+  private let keyedNames: Set<String>
+  private let corpus: Corpus
 
   /// Compiles the transliterator for `corpus`; with `raw`, plain ICU without overrides.
   ///
   /// - Complexity: one plain transliteration per place, then ICU's rule compilation.
   public init(corpus: Corpus, raw: Bool) throws {
+    self.corpus = corpus
     let plain = try Transliterator(id: Self.baseTransform)
     guard !raw else {
       transliterator = plain
       overrideCount = 0
       rules = ""
+      keyedNames = []
       return
     }
+    var readingOf: [String: [String]] = [:]
+    var keyed = Set<String>()
+    for index in 0..<corpus.count {
+      let name = corpus.name(at: index)
+      let canonical = corpus.pinyin(at: index)
+      if let first = readingOf[name] {
+        if first != canonical { keyed.insert(name) }
+      } else {
+        readingOf[name] = canonical
+      }
+    }
+    keyedNames = keyed
     var overrides: [(name: String, reading: String)] = []
     var seen = Set<String>()
     for index in 0..<corpus.count {
       let name = corpus.name(at: index)
+      let canonical = corpus.pinyin(at: index)
+      if keyed.contains(name) {
+        overrides.append((Self.key(name, id: corpus.id(at: index)), canonical.joined(separator: " ")))
+        continue
+      }
       guard !seen.contains(name) else { continue }
       seen.insert(name)
-      let canonical = corpus.pinyin(at: index)
       let output = try plain.transliterate(name)
       if Self.readings(of: output, units: corpus.units(at: index)) == canonical { continue }
       overrides.append((name, canonical.joined(separator: " ")))
@@ -52,7 +78,19 @@ public final class PinyinTransliterator: @unchecked Sendable {
     self.rules = rules
   }
 
-  /// Transliterates one name.
+  /// What the place at `index` is transliterated from: its name, or for a name the corpus
+  /// reads in more than one way, the name behind its id's key.
+  public func input(at index: Int) -> String {
+    let name = corpus.name(at: index)
+    return keyedNames.contains(name) ? Self.key(name, id: corpus.id(at: index)) : name
+  }
+
+  /// How many names the corpus reads in more than one way (each of their places has a rule).
+  public var keyedNameCount: Int { keyedNames.count }
+
+  static func key(_ name: String, id: PlaceID) -> String { "\u{E000}\(id)\u{E001}\(name)" }
+
+  /// Transliterates one text: a name, or an ``input(at:)``.
   public func transliterate(_ name: String) throws -> String {
     lock.lock()
     defer { lock.unlock() }

@@ -42,13 +42,13 @@ enum BackendsCommand: Command {
       return 0
     }
     let corpus = try CorpusOptions(args).load()
-    var values: [String: String] = args.has("--icu-raw") ? ["icu-raw": "true"] : [:]
-    for pair in (args["--options"] ?? "").split(separator: ",") {
-      let parts = pair.split(separator: "=", maxSplits: 1)
-      guard parts.count == 2 else { throw UsageError(message: "--options takes KEY=VALUE pairs, not '\(pair)'") }
-      values[String(parts[0])] = String(parts[1])
+    var options: BackendOptions
+    do {
+      options = try BackendOptions(parsing: args["--options"] ?? "")
+    } catch let error as BackendOptions.ParseError {
+      throw UsageError(message: "--options: \(error.message)")
     }
-    let options = BackendOptions(values)
+    if args.has("--icu-raw") { options.icuRaw = true }
     print("\(corpus.source): \(corpus.count) places")
     for type in types {
       let build = try MeasuredBuild.build(type, corpus: corpus, options: options)

@@ -109,7 +109,7 @@ enum ConformCommand: Command {
     if args.has("--icu-raw") {
       for type in candidates.map(\.type) where type == ICUBackend.self || type == ICUCachedBackend.self {
         candidates.append(
-          Candidate(type: type, options: BackendOptions(["icu-raw": "true"]), label: type.name + "-raw"))
+          Candidate(type: type, options: BackendOptions(icuRaw: true), label: type.name + "-raw"))
       }
     }
     let directory = CorpusOptions(directory: args["--corpus-dir"])
@@ -178,7 +178,7 @@ enum ConformCommand: Command {
             build.backend, run: run, label: candidate.label, mode: mode, texts: texts, targets: targets,
             sample: sample, shard: shard, expected: expected, progress: progress)
           progress.finish()
-          if candidate.options["icu-raw"] != nil {
+          if candidate.options.icuRaw {
             rawCulprits[candidate.label, default: []].formUnion(outcome.culprits)
           }
           var checked = ConformanceResult.Check(
@@ -194,7 +194,7 @@ enum ConformCommand: Command {
           result.checks.append(checked)
         }
         // The listed places must each take part in a divergence, where the run exercised them all.
-        if candidate.options["icu-raw"] != nil && tier == .cities && every == 1
+        if candidate.options.icuRaw && tier == .cities && every == 1
           && icuSampleSize(candidate, tier: tier, icuSample) == nil
         {
           let listed = (expected.entries[candidate.label] ?? [:]).keys.filter { corpus.index(of: $0) != nil }
@@ -335,7 +335,7 @@ enum ConformCommand: Command {
   }
 
   static func reproduction(_ d: Divergence, tier: CorpusTier, corpus: Corpus, candidate: Candidate) -> String {
-    let raw = candidate.options["icu-raw"] != nil ? " --icu-raw" : ""
+    let raw = candidate.options.icuRaw ? " --icu-raw" : ""
     var lines = ["  FIRST DIVERGENCE: backend \(candidate.type.name)\(raw), mode \(d.mode), query '\(d.query)'"]
     if !d.typed.isEmpty {
       lines.append("  through the session, after typing: \(d.typed.map { "'\($0)'" }.joined(separator: " → "))")

@@ -54,7 +54,7 @@ enum SearchCommand: Command {
 
     let corpus = try CorpusOptions(args).load()
     let backend = try backendType.init(
-      corpus: corpus, options: BackendOptions(args.has("--icu-raw") ? ["icu-raw": "true"] : [:]))
+      corpus: corpus, options: BackendOptions(icuRaw: args.has("--icu-raw")))
     let formatter = ResultFormatter(corpus: corpus, backendName: backendName)
 
     let timing = args.has("--timing")

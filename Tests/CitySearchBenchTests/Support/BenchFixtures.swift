@@ -53,7 +53,7 @@ enum BenchFixtures {
 
   /// The trie without its precomputed short answers, which take half a minute to build in a
   /// debug build.
-  static let trie = BenchCandidate(type: TrieBackend.self, options: BackendOptions(["short-answers": "false"]))
+  static let trie = BenchCandidate(type: TrieBackend.self, options: BackendOptions(shortAnswers: false))
 
   /// A quick run of the whole pipeline: linear, trie and the given extra backends, one round.
   static func quickRun(
