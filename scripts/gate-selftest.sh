@@ -128,8 +128,10 @@ stop_hogs
 echo "== +$percent% instructions in trie ($iterations iterations of injected work per answer), quiet machine"
 check "instructions-plus-$percent" regression "pass|inconclusive" CITYBENCH_INJECT_INSTRUCTIONS="trie=$iterations"
 grep -E '^\| trie \| instructions\.' "$scratch/instructions-plus-$percent.log" || true
-# The injected work shows in the total by the amount injected (to 3%): the counting sees what
-# runs inside each answer, and only that.
+# The injected work shows in the total by the amount injected (to 10%): the counting sees what
+# runs inside each answer, and only that. The tolerance is not tighter because the total of an
+# unchanged build moves by up to 0.3% from run to run (docs/Harness.md): on cities, 1.8 M of
+# 590 M instructions, 6% of the 30 M that +5% injects. Measured: 1.0119x and 0.9682x.
 if [ -f "$scratch/instructions-plus-$percent/results.json" ]; then
   if python3 - "$scratch/baseline.json" "$scratch/instructions-plus-$percent/results.json" "$iterations" "$iteration" \
     "$call_cost" <<'EOF'
@@ -141,7 +143,7 @@ before, after = trie(sys.argv[1]), trie(sys.argv[2])
 injected = after["keystrokes"] * (int(sys.argv[3]) * float(sys.argv[4]) + int(sys.argv[5]))
 added = after["total"] - before["total"]
 print(f"   trie's total grew by {added:,} instructions; {injected:,.0f} were injected ({added / injected:.4f}x)")
-sys.exit(0 if abs(added / injected - 1) < 0.03 else 1)
+sys.exit(0 if abs(added / injected - 1) < 0.10 else 1)
 EOF
   then :; else echo "FAIL the injected instructions do not account for the change"; failures=$((failures + 1)); fi
 fi
