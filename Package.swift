@@ -62,7 +62,7 @@ let package = Package(
       name: "citybench",
       dependencies: [
         "CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchICU", "CitySearchCatalog",
-        "CitySearchConformance", "CitySearchBench", "CitySearchHistory",
+        "CitySearchConformance", "CitySearchBench", "CitySearchHistory", "CSystemShim",
       ]
     ),
     .testTarget(

@@ -2,7 +2,11 @@
 #include "CSystemShim.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
@@ -53,3 +57,38 @@ void CSystemShim_callgrindZero(void) {}
 void CSystemShim_callgrindToggleCollect(void) {}
 void CSystemShim_callgrindDump(void) {}
 #endif
+
+static atomic_int interruptRequested = 0;
+static char interruptMessage[512];
+static size_t interruptMessageLength = 0;
+
+/// Only async-signal-safe calls: an atomic store, write(2) and sigaction(2).
+static void CSystemShim_onInterrupt(int signal) {
+  int savedErrno = errno;
+  atomic_store(&interruptRequested, 1);
+  if (interruptMessageLength > 0) {
+    ssize_t ignored = write(STDERR_FILENO, interruptMessage, interruptMessageLength);
+    (void)ignored;
+  }
+  struct sigaction fallback;
+  memset(&fallback, 0, sizeof fallback);
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  sigaction(signal, &fallback, NULL);
+  errno = savedErrno;
+}
+
+int CSystemShim_watchInterrupts(const char *message) {
+  size_t length = strlen(message);
+  if (length > sizeof interruptMessage - 1) length = sizeof interruptMessage - 1;
+  memcpy(interruptMessage, message, length);
+  interruptMessageLength = length;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = CSystemShim_onInterrupt;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  return sigaction(SIGINT, &action, NULL);
+}
+
+int CSystemShim_interruptRequested(void) { return atomic_load(&interruptRequested); }

@@ -33,4 +33,15 @@ void CSystemShim_callgrindToggleCollect(void);
 /// file (written with --combine-dumps=yes), in call order.
 void CSystemShim_callgrindDump(void);
 
+/// Watches for Ctrl-C: from now on the first SIGINT sets the flag read by
+/// `CSystemShim_interruptRequested`, writes `message` (copied, up to 511 bytes) to standard
+/// error and restores the default action, so a second SIGINT ends the process at once. The
+/// flag is set in the signal handler itself, on the thread the signal is delivered to, before
+/// that thread runs another instruction of the program: a Ctrl-C delivered before a check is
+/// seen by that check. Returns 0, or -1 with errno set.
+int CSystemShim_watchInterrupts(const char *message);
+
+/// 1 once a SIGINT has arrived after `CSystemShim_watchInterrupts`, 0 before.
+int CSystemShim_interruptRequested(void);
+
 #endif

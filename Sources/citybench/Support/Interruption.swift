@@ -1,3 +1,4 @@
+import CSystemShim
 import CitySearchBench
 import Foundation
 
@@ -6,33 +7,24 @@ import Foundation
 /// report (the earlier set in `--out` stays whole, see ``ReportDirectory``); either way the
 /// process ends with status 130. A second Ctrl-C ends the process at once, which is safe too:
 /// the reports change in one step or not at all.
-final class Interruption: @unchecked Sendable {
-  private let lock = NSLock()
-  private var requested = false
-  private var source: DispatchSourceSignal?
-
+///
+/// The request is recorded by the signal handler itself (in `CSystemShim`), not by a block
+/// queued for later: a Ctrl-C delivered before a check is always seen by it, however busy the
+/// machine, so a run that is interrupted never ends with status 0.
+final class Interruption: Sendable {
   /// The one watcher of the process, started by the first command that asks for it.
   static let shared: Interruption = {
-    let interruption = Interruption()
-    signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-    source.setEventHandler { [interruption] in
-      interruption.lock.lock()
-      interruption.requested = true
-      interruption.lock.unlock()
-      standardError("\ncitybench: stopping at the next safe point; no report is written (Ctrl-C again to quit at once)")
-      signal(SIGINT, SIG_DFL)
+    let message = "\ncitybench: stopping at the next safe point; no report is written (Ctrl-C again to quit at once)\n"
+    if CSystemShim_watchInterrupts(message) != 0 {
+      standardError(
+        "citybench: cannot watch for Ctrl-C (\(String(cString: strerror(errno)))); Ctrl-C will end the run at once")
     }
-    source.resume()
-    interruption.source = source
-    return interruption
+    return Interruption()
   }()
 
-  var isRequested: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return requested
-  }
+  private init() {}
+
+  var isRequested: Bool { CSystemShim_interruptRequested() != 0 }
 
   /// Puts a report set in place unless a stop was asked for (then throws
   /// ``BenchInterrupted`` and the earlier set stays): a Ctrl-C at any moment of a run is
