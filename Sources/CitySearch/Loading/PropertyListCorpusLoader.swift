@@ -194,12 +194,7 @@ enum PropertyListCorpusLoader {
       let headings = keys.filter { PropertyListCorpusLoader.heading($0) != nil }
       if !headings.isEmpty && headings.count == keys.count {
         for key in keys {
-          let title = PropertyListCorpusLoader.heading(key)!
-          if let names = dictionary[key] as? [Any], names.allSatisfy({ $0 is String }) {
-            for case let name as String in names { addCity(name, hot: title == SectionedList.hotTitle, section: title) }
-          } else {
-            try readSection(title, dictionary[key], what: "section '\(key)'")
-          }
+          try readSection(PropertyListCorpusLoader.heading(key)!, dictionary[key], what: "section '\(key)'")
         }
         return
       }
@@ -215,7 +210,7 @@ enum PropertyListCorpusLoader {
       }
     }
 
-    /// A section's cities: `{name, hot, districts: [{name, neighbours: [String]}]}`.
+    /// A section's cities: names, or `{name, hot, districts: [{name, neighbours: [String]}]}`.
     private mutating func readSection(_ title: String, _ value: Any?, what: String) throws {
       guard let cities = value as? [Any] else {
         throw refuse("cities of \(what)", value ?? "nothing", expected: "an array of cities")
@@ -223,14 +218,14 @@ enum PropertyListCorpusLoader {
       for city in cities {
         guard let dictionary = city as? [String: Any] else {
           if let name = city as? String {
-            addCity(name, hot: title == SectionedList.hotTitle, section: title)
+            addCity(name, hot: false, section: title)
             continue
           }
           throw refuse("city in \(what)", city, expected: "a city {name, hot, districts}")
         }
         let cityName = try name(in: dictionary, "a city in \(what)")
         let hot = try PropertyListCorpusLoader.hotFlag(dictionary["hot"], at: nextLocation)
-        let id = addCity(cityName, hot: hot || title == SectionedList.hotTitle, section: title)
+        let id = addCity(cityName, hot: hot, section: title)
         guard let districts = dictionary["districts"] else { continue }
         guard let list = districts as? [Any] else {
           throw refuse("districts of '\(cityName)'", districts, expected: "an array of districts")
@@ -252,10 +247,12 @@ enum PropertyListCorpusLoader {
       }
     }
 
-    /// A city of a sectioned file. A city read before under another heading (热门 and its
-    /// letter) is the same place: it becomes hot, and keeps its letter as its section.
+    /// A city of a sectioned file; it is hot when its file says so or its section is 热门. A
+    /// city read before under another heading (热门 and its letter) is the same place: it
+    /// becomes hot, and keeps its letter as its section.
     @discardableResult
-    private mutating func addCity(_ name: String, hot: Bool, section: String) -> PlaceID {
+    private mutating func addCity(_ name: String, hot flagged: Bool, section: String) -> PlaceID {
+      let hot = flagged || section == SectionedList.hotTitle
       if let seen = cityByName[name] {
         places[seen].record.isHot = places[seen].record.isHot || hot
         if places[seen].record.section == SectionedList.hotTitle { places[seen].record.section = section }
