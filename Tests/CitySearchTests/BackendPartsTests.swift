@@ -198,15 +198,15 @@ import Testing
 @Suite struct BackendOptionsTests {
   @Test func parsesTheCommandLinesPairsAndPrintsThemBack() throws {
     #expect(try BackendOptions(parsing: "") == BackendOptions())
-    let options = try BackendOptions(parsing: "short-answers=false,icu-raw=true")
-    #expect(options == BackendOptions(icuRaw: true, shortAnswers: false))
-    #expect(options.description == "icu-raw=true,short-answers=false")
+    let options = try BackendOptions(parsing: "short-answers=false,icu-raw=true,concurrent-build=false")
+    #expect(options == BackendOptions(icuRaw: true, shortAnswers: false, concurrentBuild: false))
+    #expect(options.description == "icu-raw=true,short-answers=false,concurrent-build=false")
     #expect(try BackendOptions(parsing: options.description) == options)
     #expect(BackendOptions().description.isEmpty)
   }
 
   @Test(arguments: [
-    ("colour=red", "unknown backend option 'colour' (the options are icu-raw, short-answers)"),
+    ("colour=red", "unknown backend option 'colour' (the options are concurrent-build, icu-raw, short-answers)"),
     ("icu-raw", "expected KEY=VALUE, not 'icu-raw'"),
     ("short-answers=no", "short-answers is true or false, not 'no'"),
   ])
@@ -222,6 +222,27 @@ import Testing
       #expect(with.search(query, limit: 20) == without.search(query, limit: 20), "\(query)")
     }
     #expect(with.statistics.countedBytes > without.statistics.countedBytes)
+  }
+
+  /// The short answers built on one thread (as the instruction replay builds them) are the
+  /// ones built on every core, for every query they hold, in both modes.
+  @Test func aBuildOnOneThreadAnswersTheSame() {
+    let corpus = Fixtures.cities
+    let serial = BackendOptions(concurrentBuild: false)
+    let letters = "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
+    let queries = letters + letters.flatMap { a in letters.map { a + $0 } }
+    let pairs: [(any SearchBackend, any SearchBackend)] = [
+      (TrieBackend(corpus: corpus), TrieBackend(corpus: corpus, options: serial)),
+      (InvertedIndexBackend(corpus: corpus), InvertedIndexBackend(corpus: corpus, options: serial)),
+    ]
+    for (concurrent, oneThread) in pairs {
+      for mode in MatchMode.allCases {
+        let differing = queries.filter {
+          concurrent.search($0, mode: mode, limit: 20) != oneThread.search($0, mode: mode, limit: 20)
+        }
+        #expect(differing.isEmpty, "\(type(of: concurrent)) \(mode): \(differing.prefix(5))")
+      }
+    }
   }
 }
 

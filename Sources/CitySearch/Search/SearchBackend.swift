@@ -12,14 +12,21 @@ public struct BackendOptions: Sendable, Hashable, CustomStringConvertible {
   /// `trie`, `inverted-index`: precompute the answers to the one- and two-letter queries that
   /// match most of the corpus (docs/backends/trie.md); off, they are searched like any other.
   public var shortAnswers: Bool
+  /// Builds on every core where a backend can (the short answers); off, on the calling thread
+  /// alone. The index is the same either way; the instruction count replays build on one
+  /// thread, so that their heap, and with it every keystroke's count, is the same each run.
+  public var concurrentBuild: Bool
 
-  public init(icuRaw: Bool = false, shortAnswers: Bool = true) {
+  public init(icuRaw: Bool = false, shortAnswers: Bool = true, concurrentBuild: Bool = true) {
     self.icuRaw = icuRaw
     self.shortAnswers = shortAnswers
+    self.concurrentBuild = concurrentBuild
   }
 
   /// The options' names on the command line, each with its values.
-  public static let names = ["icu-raw": "true|false", "short-answers": "true|false"]
+  public static let names = [
+    "icu-raw": "true|false", "short-answers": "true|false", "concurrent-build": "true|false",
+  ]
 
   /// Parses comma-separated `KEY=VALUE` pairs (`icu-raw=true,short-answers=false`), starting
   /// from the defaults. An unknown key or a value that is not `true` or `false` is an error
@@ -36,7 +43,11 @@ public struct BackendOptions: Sendable, Hashable, CustomStringConvertible {
       guard let value = Bool(parts[1]) else {
         throw ParseError(message: "\(parts[0]) is true or false, not '\(parts[1])'")
       }
-      if parts[0] == "icu-raw" { icuRaw = value } else { shortAnswers = value }
+      switch parts[0] {
+      case "icu-raw": icuRaw = value
+      case "short-answers": shortAnswers = value
+      default: concurrentBuild = value
+      }
     }
   }
 
@@ -53,6 +64,7 @@ public struct BackendOptions: Sendable, Hashable, CustomStringConvertible {
     var pairs: [String] = []
     if icuRaw { pairs.append("icu-raw=true") }
     if !shortAnswers { pairs.append("short-answers=false") }
+    if !concurrentBuild { pairs.append("concurrent-build=false") }
     return pairs.joined(separator: ",")
   }
 }

@@ -75,7 +75,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
       }
     }
     self.aliasLists = aliasLists
-    if options.shortAnswers { shortAnswers = ShortQueryAnswers(source: self) }
+    if options.shortAnswers { shortAnswers = ShortQueryAnswers(source: self, concurrently: options.concurrentBuild) }
   }
 
   private static func position<T: Comparable>(of value: T, in sorted: ContiguousArray<T>) -> Int? {

@@ -18,20 +18,26 @@ package struct ShortQueryAnswers: Sendable {
   private let places: ContiguousArray<Int32>
   private let matches: ContiguousArray<UInt32>
 
-  /// Computes every answer with `source`'s own enumeration, on all cores.
-  package init(source: some MatchSource) {
+  /// Computes every answer with `source`'s own enumeration, on all cores, or on the calling
+  /// thread alone when `concurrently` is false (the answers are the same).
+  package init(source: some MatchSource, concurrently: Bool = true) {
     let modes = MatchMode.allCases
     let letters = Array(0x61...0x7A as ClosedRange<UInt32>) + Array(0x30...0x39 as ClosedRange<UInt32>)
     let queries = letters.map { [$0] } + letters.flatMap { a in letters.map { [a, $0] } }
     let jobs = modes.flatMap { mode in queries.map { (mode, $0) } }
     let answers = ConcurrentResults<(total: Int, entries: [(index: Int32, match: PackedMatch)])>(count: jobs.count)
-    DispatchQueue.concurrentPerform(iterations: jobs.count) { j in
+    let answer: @Sendable (Int) -> Void = { j in
       let (mode, tokens) = jobs[j]
       var top = TopK(limit: Self.depth)
       source.forEachMatch(source.matcher.prepare(NormalizedQuery(tokens: tokens)), mode: mode) { index, match in
         top.insert(key: source.ranking.key(match, place: index), index: index, match: match)
       }
       answers.set(j, (top.total, top.sortedEntries()))
+    }
+    if concurrently {
+      DispatchQueue.concurrentPerform(iterations: jobs.count, execute: answer)
+    } else {
+      for j in jobs.indices { answer(j) }
     }
     var totals = ContiguousArray<Int32>(repeating: 0, count: modes.count * Self.keyCount)
     var places = ContiguousArray<Int32>(repeating: -1, count: modes.count * Self.keyCount * Self.depth)

@@ -50,7 +50,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
     }
     self.hanziLabels = hanziLabels
     scratch = BestMatchScratchPool(placeCount: corpus.count)
-    if options.shortAnswers { shortAnswers = ShortQueryAnswers(source: self) }
+    if options.shortAnswers { shortAnswers = ShortQueryAnswers(source: self, concurrently: options.concurrentBuild) }
   }
 
   /// The trie, the tables the walk reads and the ranking table.

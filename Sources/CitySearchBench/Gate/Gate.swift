@@ -216,9 +216,8 @@ public enum Gate {
     return mismatches
   }
 
-  /// The verdict on one instruction count: deterministic up to a small jitter (the total
-  /// within 0.1%; see ``GateThresholds/defaultInstructions``), so a tight threshold and no
-  /// interval.
+  /// The verdict on one instruction count: deterministic (see
+  /// ``GateThresholds/defaultInstructions``), so a tight threshold and no interval.
   static func instructionMetric(
     _ metric: String, backend: String, baseline: InstructionSummary, current: InstructionSummary,
     threshold: Double

@@ -136,13 +136,6 @@ struct BenchOptions {
     return ([reference] + types).map { BenchCandidate(type: $0) }
   }
 
-  /// The workload file a run replays: the named one, else the tier's committed one; `nil`
-  /// when the sessions are generated from the corpus.
-  func workloadFile(for corpus: CorpusOptions) -> String? {
-    if let workloadPath { return workloadPath }
-    return CorpusTier(rawValue: corpus.corpus).flatMap { corpus.packageFile("Benchmarks/\($0.rawValue).workload.tsv") }
-  }
-
   /// The workload: the named file, the tier's committed file, or sessions generated from the
   /// corpus (with the note to print).
   func workload(for corpus: Corpus) throws -> (workload: Workload, name: String, note: String?) {
@@ -191,20 +184,20 @@ struct BenchOptions {
     let timed = Set(results.backends.map(\.name))
     let counted = instructionBackends.filter(timed.contains)
     if !counted.isEmpty {
-      try countInstructions(counted, into: &results, keystrokes: workload.keystrokeCount, quiet: quiet)
+      try countInstructions(counted, into: &results, workload: workload, quiet: quiet)
     }
     return (results, raw, workload)
   }
 
   /// Adds each `--instructions` backend's counts to `results` (one replay under callgrind).
   private func countInstructions(
-    _ backends: [String], into results: inout BenchResults, keystrokes: Int, quiet: Bool
+    _ backends: [String], into results: inout BenchResults, workload: Workload, quiet: Bool
   ) throws {
     if !quiet { standardError("instructions: counting \(backends.joined(separator: ", ")) under callgrind") }
     let run = CallgrindRun(
-      corpus: corpus, workloadPath: workloadFile(for: corpus), backends: backends,
-      mode: configuration.mode.rawValue, limit: configuration.limit)
-    let outcome = try run.measure(keystrokes: keystrokes)
+      corpus: corpus, workload: workload, backends: backends, mode: configuration.mode.rawValue,
+      limit: configuration.limit)
+    let outcome = try run.measure()
     for i in results.backends.indices {
       results.backends[i].instructions = outcome.summaries[results.backends[i].name]
     }

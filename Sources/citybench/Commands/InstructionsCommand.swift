@@ -31,6 +31,9 @@ enum InstructionsCommand: Command {
       --mode syllable|seed  (default: syllable)
       --limit N             answers per keystroke (default: 20)
       --format text|tsv     (default: text)
+      --keystrokes FILE     also write each keystroke counted alone, one TSV row per backend and
+                            keystroke: backend, keystroke (its index in the workload), session,
+                            text, instructions
       -h, --help            show this help
 
     $\(CallgrindRun.injectionVariable)=NAME=ITERATIONS[,…] adds deterministic work to every answer
@@ -38,7 +41,7 @@ enum InstructionsCommand: Command {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--workload", "--backends", "--mode", "--limit", "--format"]),
+    valued: CorpusOptions.valued.union(["--workload", "--backends", "--mode", "--limit", "--format", "--keystrokes"]),
     flags: [CallgrindRun.replayFlag], maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
@@ -60,9 +63,11 @@ enum InstructionsCommand: Command {
       "counting instructions under callgrind: \(names.joined(separator: ", ")) on \(corpus.name), \(Formatting.count(workload.keystrokeCount)) keystrokes each"
     )
     let run = CallgrindRun(
-      corpus: corpus, workloadPath: options.workloadFile(for: corpus), backends: names, mode: mode.rawValue,
-      limit: limit)
-    let outcome = try run.measure(keystrokes: workload.keystrokeCount)
+      corpus: corpus, workload: workload, backends: names, mode: mode.rawValue, limit: limit)
+    let outcome = try run.measure()
+    if let path = args["--keystrokes"] {
+      try AtomicFile.write(keystrokeTable(outcome, names: names, workload: workload), to: path)
+    }
     let rows = names.map { name -> [String] in
       let s = outcome.summaries[name]!
       return [name] + [s.p50, s.p90, s.p99, s.max].map { Formatting.count($0) } + [
@@ -89,8 +94,33 @@ enum InstructionsCommand: Command {
     return ExitStatus.success
   }
 
-  /// The replay itself, inside Valgrind: build the backends, then answer every keystroke,
-  /// each between the client requests that count it.
+  /// Every keystroke counted alone, as TSV: the `stride`-th ones of the workload, in order.
+  static func keystrokeTable(_ outcome: CallgrindRun.Outcome, names: [String], workload: Workload) -> String {
+    let stride = InstructionCounter.stride(keystrokes: workload.keystrokeCount)
+    var sampled: [(index: Int, session: String, text: String)] = []
+    var k = 0
+    for session in workload.sessions {
+      for text in session.keystrokes {
+        if k % stride == 0 { sampled.append((k, session.label, text)) }
+        k += 1
+      }
+    }
+    func field(_ text: String) -> String {
+      text.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+    }
+    var lines = ["backend\tkeystroke\tsession\ttext\tinstructions"]
+    for (b, name) in names.enumerated() {
+      for (keystroke, count) in zip(sampled, outcome.reading.sampled[b]) {
+        lines.append("\(name)\t\(keystroke.index)\t\(field(keystroke.session))\t\(field(keystroke.text))\t\(count)")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The replay itself, inside Valgrind: build the backends, on this thread alone (threads
+  /// interleave differently each run under Valgrind, and so would the heap every keystroke's
+  /// allocations come from), then answer every keystroke, each between the client requests
+  /// that count it.
   private static func replay(options: BenchOptions, names: [String], mode: MatchMode, limit: Int) throws -> Int32 {
     guard InstructionCounter.isRunningOnValgrind else {
       throw UsageError(message: "\(CallgrindRun.replayFlag) is the replay 'citybench instructions' runs under Valgrind")
@@ -99,7 +129,10 @@ enum InstructionsCommand: Command {
     let (workload, _, _) = try options.workload(for: loaded)
     let extra = try CallgrindRun.injection(ProcessInfo.processInfo.environment[CallgrindRun.injectionVariable] ?? "")
     let backends = try names.map { name -> (name: String, backend: any SearchBackend) in
-      (name, try BackendCatalog.backend(named: name)!.init(corpus: loaded, options: BackendOptions()))
+      (
+        name,
+        try BackendCatalog.backend(named: name)!.init(corpus: loaded, options: BackendOptions(concurrentBuild: false))
+      )
     }
     InstructionCounter.replay(
       workload: workload, backends: backends, mode: mode, limit: limit, extraIterations: extra)

@@ -14,7 +14,7 @@ struct CallgrindRun {
 
   /// What the replay is given: everything that decides the keystrokes and the answers.
   var corpus: CorpusOptions
-  var workloadPath: String?
+  var workload: Workload
   var backends: [String]
   var mode: String
   var limit: Int
@@ -27,7 +27,7 @@ struct CallgrindRun {
   }
 
   /// Runs the replay under callgrind and summarizes each backend's counts.
-  func measure(keystrokes: Int) throws -> Outcome {
+  func measure() throws -> Outcome {
     guard InstructionCounter.isCompiledIn else {
       throw CommandError(
         message:
@@ -38,54 +38,55 @@ struct CallgrindRun {
       throw CommandError(message: "counting instructions needs valgrind on PATH (Debian: apt-get install valgrind)")
     }
     let version = RunEnvironment.output(of: valgrind, ["--version"]) ?? "valgrind"
-    // A name of one length: the paths are in the replay's arguments, whose length moves the
-    // stack, and with it a few instructions of every string operation.
     Self.removeAbandonedScratch()
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-      Self.scratchPrefix + String(format: "%010d-%08x", getpid(), UInt32.random(in: 0...UInt32.max)))
+    let scratch = URL(fileURLWithPath: Self.scratchPath())
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
-    let output = scratch.appendingPathComponent("callgrind.out").path
-    let log = scratch.appendingPathComponent("replay.log").path
+    func inScratch(_ name: String) -> String { scratch.appendingPathComponent(name).path }
 
     // Valgrind 3.19 cannot read the DWARF 5 of a Swift binary, and no option skips it: the
     // replay runs a copy without debug information.
-    let copy = scratch.appendingPathComponent("citybench").path
     guard let strip = Self.onPath("strip") else {
       throw CommandError(message: "counting instructions needs strip on PATH (Debian: apt-get install binutils)")
     }
-    guard RunEnvironment.output(of: strip, ["-g", "-o", copy, Self.executable]) != nil,
-      FileManager.default.isExecutableFile(atPath: copy)
+    guard RunEnvironment.output(of: strip, ["-g", "-o", inScratch("citybench"), Self.executable]) != nil,
+      FileManager.default.isExecutableFile(atPath: inScratch("citybench"))
     else {
       throw CommandError(message: "strip could not copy \(Self.executable) without its debug information")
     }
+    try AtomicFile.write(workload.fileText, to: inScratch("workload.tsv"))
 
-    // The copy lives elsewhere, so the corpus directory and workload are named, not found.
-    var replay = [
-      "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--combine-dumps=yes", "--dump-line=no",
-      "--callgrind-out-file=\(output)", "--log-file=\(log)", copy, "instructions", Self.replayFlag,
-      "--corpus", corpus.corpus, "--backends", backends.joined(separator: ","), "--mode", mode, "--limit", "\(limit)",
-    ]
+    // The replay's arguments and environment are the same bytes in every run: paths relative
+    // to the scratch directory (whose own path has one length), the corpus behind a link, and
+    // a fixed environment. Their bytes sit on the replay's initial stack, and a different
+    // length or content there moves the counts of some keystrokes by up to 100 instructions
+    // (3% of the median keystroke's): enough to move a quantile from one run to the next.
+    var corpusArguments = ["--corpus", corpus.corpus]
+    if CorpusTier(rawValue: corpus.corpus) == nil {
+      let name = "corpus." + URL(fileURLWithPath: corpus.corpus).pathExtension
+      try Self.link(inScratch(name), to: corpus.corpus)
+      corpusArguments[1] = name
+    }
     if corpus.explicitDirectory != nil || corpus.corpus != CorpusTier.cities.rawValue,
       let directory = CorpusDirectory.locate(explicit: corpus.explicitDirectory)
     {
-      replay += ["--corpus-dir", directory.path]
+      try Self.link(inScratch("corpus-dir"), to: directory.path)
+      corpusArguments += ["--corpus-dir", "corpus-dir"]
     }
-    if let workloadPath {
-      // Copied, so that its path, like every other in the arguments, has the same length
-      // wherever the checkout is.
-      let copy = scratch.appendingPathComponent("workload.tsv")
-      try FileManager.default.copyItem(at: URL(fileURLWithPath: workloadPath), to: copy)
-      replay += ["--workload", copy.path]
-    }
+    let replay =
+      [
+        "--tool=callgrind", "--instr-atstart=no", "--collect-atstart=no", "--combine-dumps=yes", "--dump-line=no",
+        "--callgrind-out-file=callgrind.out", "--log-file=replay.log", "./citybench", "instructions", Self.replayFlag,
+      ] + corpusArguments + [
+        "--workload", "workload.tsv", "--backends", backends.joined(separator: ","), "--mode", mode, "--limit",
+        "\(limit)",
+      ]
 
     let process = Process()
     process.executableURL = URL(fileURLWithPath: valgrind)
     process.arguments = replay
-    var environment = ProcessInfo.processInfo.environment
-    // Swift seeds its hashing per process; fixed, the same binary counts the same.
-    environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-    process.environment = environment
+    process.currentDirectoryURL = scratch
+    process.environment = Self.replayEnvironment(ProcessInfo.processInfo.environment)
     process.standardOutput = FileHandle.nullDevice
     let errors = Pipe()
     process.standardError = errors
@@ -95,21 +96,21 @@ struct CallgrindRun {
     process.waitUntilExit()
     if Interruption.shared.isRequested { throw BenchInterrupted() }
     guard process.terminationStatus == 0 else {
-      let valgrindLog = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      let valgrindLog = (try? String(contentsOfFile: inScratch("replay.log"), encoding: .utf8)) ?? ""
       let tail = (String(decoding: replayErrors, as: UTF8.self) + valgrindLog).split(separator: "\n").suffix(6)
       throw CommandError(
         message:
           "the replay under callgrind failed (exit \(process.terminationStatus)):\n  \(tail.joined(separator: "\n  "))")
     }
-    let data = try Data(contentsOf: URL(fileURLWithPath: output))
+    let data = try Data(contentsOf: URL(fileURLWithPath: inScratch("callgrind.out")))
     let totals = try InstructionCounter.totals(callgrindOutput: data)
-    let layout = InstructionCounter.Layout(keystrokes: keystrokes, backends: backends.count)
+    let layout = InstructionCounter.Layout(keystrokes: workload.keystrokeCount, backends: backends.count)
     let reading = try InstructionCounter.reading(totals: totals, layout: layout)
     let tool = "callgrind (\(version))"
     var summaries: [String: InstructionSummary] = [:]
     for (b, name) in backends.enumerated() {
       summaries[name] = InstructionSummary(
-        tool: tool, keystrokes: keystrokes, total: reading.totals[b], sampled: reading.sampled[b],
+        tool: tool, keystrokes: workload.keystrokeCount, total: reading.totals[b], sampled: reading.sampled[b],
         stride: layout.stride)
     }
     return Outcome(tool: tool, reading: reading, summaries: summaries, seconds: Date().timeIntervalSince(start))
@@ -126,6 +127,38 @@ struct CallgrindRun {
       result[String(parts[0])] = count
     }
     return result
+  }
+
+  /// The environment of the replay: always the same variables with the same values, whatever
+  /// the caller's. Swift's hashing seed is fixed (it is per process otherwise);
+  /// `LD_LIBRARY_PATH` is kept where the Swift runtime is found through it, and the injection
+  /// variable where the gate's self-test sets it.
+  static func replayEnvironment(_ caller: [String: String]) -> [String: String] {
+    var environment = ["PATH": "/usr/bin:/bin", "SWIFT_DETERMINISTIC_HASHING": "1"]
+    for name in ["LD_LIBRARY_PATH", injectionVariable] {
+      if let value = caller[name] { environment[name] = value }
+    }
+    return environment
+  }
+
+  /// The length of every scratch directory's path, where the temporary directory's own path
+  /// leaves room (the replay's executable is in it, and its path is on the replay's stack).
+  static let scratchPathLength = 120
+
+  /// A new scratch directory's path: the temporary directory, then the prefix, this process's
+  /// pid and a random number, padded to ``scratchPathLength``.
+  static func scratchPath() -> String {
+    var base = FileManager.default.temporaryDirectory.path
+    while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+    let path = base + "/" + scratchPrefix + String(format: "%010d-%08x", getpid(), UInt32.random(in: 0...UInt32.max))
+    return path + String(repeating: "0", count: max(0, scratchPathLength - path.utf8.count))
+  }
+
+  private static func link(_ path: String, to destination: String) throws {
+    let absolute = URL(fileURLWithPath: destination).standardizedFileURL.path
+    guard symlink(absolute, path) == 0 else {
+      throw CommandError(message: "cannot link \(path) to \(absolute): \(String(cString: strerror(errno)))")
+    }
   }
 
   /// This executable's path.
