@@ -88,6 +88,10 @@ public enum InstructionCounter {
     max(1, (keystrokes + sampledKeystrokes - 1) / sampledKeystrokes)
   }
 
+  /// Whether the workload's `keystroke`-th keystroke (from 0) is one counted alone.
+  @inline(__always)
+  public static func isCountedAlone(_ keystroke: Int, stride: Int) -> Bool { keystroke % stride == 0 }
+
   /// The dumps a replay writes, in order: the calibration (``emptyCalls`` single calls, one
   /// group of ``emptyGroupCalls``, the work at 0 and at ``workCalibrationIterations``), then
   /// for each backend, for each keystroke k with k % stride == 0, the group of keystrokes
@@ -156,7 +160,7 @@ public enum InstructionCounter {
     for session in workload.sessions {
       var typing = backend.makeSession(mode: mode, limit: limit)
       for text in session.keystrokes {
-        let alone = k % stride == 0
+        let alone = isCountedAlone(k, stride: stride)
         if alone {
           CSystemShim_callgrindDump()  // the group before it
           CSystemShim_callgrindZero()

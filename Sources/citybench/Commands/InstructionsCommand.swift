@@ -101,17 +101,15 @@ enum InstructionsCommand: Command {
     var k = 0
     for session in workload.sessions {
       for text in session.keystrokes {
-        if k % stride == 0 { sampled.append((k, session.label, text)) }
+        if InstructionCounter.isCountedAlone(k, stride: stride) { sampled.append((k, session.label, text)) }
         k += 1
       }
     }
-    func field(_ text: String) -> String {
-      text.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
-    }
+    // A workload's fields hold no tab or line break (it is read from TSV and written back as such).
     var lines = ["backend\tkeystroke\tsession\ttext\tinstructions"]
     for (b, name) in names.enumerated() {
       for (keystroke, count) in zip(sampled, outcome.reading.sampled[b]) {
-        lines.append("\(name)\t\(keystroke.index)\t\(field(keystroke.session))\t\(field(keystroke.text))\t\(count)")
+        lines.append("\(name)\t\(keystroke.index)\t\(keystroke.session)\t\(keystroke.text)\t\(count)")
       }
     }
     return lines.joined(separator: "\n") + "\n"

@@ -63,7 +63,8 @@ struct CallgrindRun {
     // (3% of the median keystroke's): enough to move a quantile from one run to the next.
     var corpusArguments = ["--corpus", corpus.corpus]
     if CorpusTier(rawValue: corpus.corpus) == nil {
-      let name = "corpus." + URL(fileURLWithPath: corpus.corpus).pathExtension
+      let suffix = URL(fileURLWithPath: corpus.corpus).pathExtension
+      let name = suffix.isEmpty ? "corpus" : "corpus.\(suffix)"
       try Self.link(inScratch(name), to: corpus.corpus)
       corpusArguments[1] = name
     }
@@ -148,9 +149,9 @@ struct CallgrindRun {
   /// A new scratch directory's path: the temporary directory, then the prefix, this process's
   /// pid and a random number, padded to ``scratchPathLength``.
   static func scratchPath() -> String {
-    var base = FileManager.default.temporaryDirectory.path
-    while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
-    let path = base + "/" + scratchPrefix + String(format: "%010d-%08x", getpid(), UInt32.random(in: 0...UInt32.max))
+    let path =
+      FileManager.default.temporaryDirectory.appendingPathComponent(scratchPrefix).path
+      + String(format: "%010d-%08x", getpid(), UInt32.random(in: 0...UInt32.max))
     return path + String(repeating: "0", count: max(0, scratchPathLength - path.utf8.count))
   }
 
