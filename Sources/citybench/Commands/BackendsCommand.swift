@@ -21,8 +21,9 @@ enum BackendsCommand: Command {
       --build               build every backend and measure it
       --backends A,B        only these backends (default: all)
       --icu-raw             build the ICU backends without override rules
-      --options K=V,…       backend options, such as short-answers=false (trie,
-                            inverted-index: skip the precomputed one- and two-letter answers)
+      --options K=V,…       backend options: short-answers=false (trie, inverted-index:
+                            skip the precomputed one- and two-letter answers),
+                            concurrent-build=false (build on one thread)
       -h, --help            show this help
     """
 
