@@ -115,22 +115,60 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     }
   }
 
-  /// Every report file name: the family a bench run's ``ReportDirectory`` replaces.
-  public static var family: Set<String> { Set(allCases.map(\.fileName)) }
+  /// The file of one tier of a multi-tier run: `towns.report.html`.
+  public func fileName(tier: String?) -> String { tier.map { "\($0).\(fileName)" } ?? fileName }
+
+  /// Every report file name a bench run writing into `directory` replaces, so that no run
+  /// leaves another's files beside its own: one tier's reports, the growth table, the reports
+  /// of each shipped tier and of the named `tiers` (corpus files of a multi-tier run), and the
+  /// tier reports an earlier multi-tier run left there.
+  public static func family(in directory: String, tiers: [String] = []) -> Set<String> {
+    let present = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    let earlier = present.compactMap { name in
+      allCases.lazy.compactMap {
+        name.hasSuffix(".\($0.fileName)") ? String(name.dropLast($0.fileName.count + 1)) : nil
+      }
+      .first
+    }
+    var names = Set(allCases.map(\.fileName))
+    names.insert(CostGrowth.fileName)
+    for tier in Set(tiers + earlier + CorpusTier.allCases.map(\.rawValue)) {
+      for format in allCases { names.insert(format.fileName(tier: tier)) }
+    }
+    return names
+  }
 
   /// Writes the chosen reports into a report set (``ReportDirectory/commit()`` puts them in place).
+  /// `tier` names the files of one tier of a multi-tier run (``fileName(tier:)``).
   public static func stage(
-    _ formats: [ReportFormat], results: BenchResults, raw: RawMeasurements?, workload: Workload?,
+    _ formats: [ReportFormat], results: BenchResults, raw: RawMeasurements?, workload: Workload?, tier: String? = nil,
     in reports: ReportDirectory
   ) throws {
     for format in formats {
+      let name = format.fileName(tier: tier)
       switch format {
-      case .json: try reports.write(results.jsonData(), named: format.fileName)
-      case .md: try reports.write(MarkdownReport.text(results), named: format.fileName)
-      case .html: try reports.write(HTMLReport.text(results), named: format.fileName)
+      case .json: try reports.write(results.jsonData(), named: name)
+      case .md: try reports.write(MarkdownReport.text(results), named: name)
+      case .html: try reports.write(HTMLReport.text(results), named: name)
       case .csv:
         guard let raw, let workload else { continue }
-        try reports.write(SamplesCSV.text(raw: raw, workload: workload), named: format.fileName)
+        try reports.write(SamplesCSV.text(raw: raw, workload: workload), named: name)
+      }
+    }
+  }
+
+  /// Writes a multi-tier run's own reports: `growth.json` (for json), and `report.md` and
+  /// `report.html` as the cost-growth pages (``GrowthReport``); each tier's reports are staged
+  /// with ``stage(_:results:raw:workload:tier:in:)``.
+  public static func stage(
+    _ formats: [ReportFormat], growth: CostGrowth, runs: [BenchResults], in reports: ReportDirectory
+  ) throws {
+    for format in formats {
+      switch format {
+      case .json: try reports.write(growth.jsonData(), named: CostGrowth.fileName)
+      case .md: try reports.write(GrowthReport.markdown(growth, runs: runs), named: format.fileName)
+      case .html: try reports.write(GrowthReport.html(growth, runs: runs), named: format.fileName)
+      case .csv: continue
       }
     }
   }
@@ -140,7 +178,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
   public static func write(
     _ formats: [ReportFormat], results: BenchResults, raw: RawMeasurements?, workload: Workload?, to directory: String
   ) throws -> [String] {
-    let reports = try ReportDirectory(directory, family: family)
+    let reports = try ReportDirectory(directory, family: family(in: directory))
     try stage(formats, results: results, raw: raw, workload: workload, in: reports)
     return try reports.commit()
   }

@@ -67,6 +67,54 @@ import Testing
     #expect(r.stderr.contains("replaying") || r.stderr.contains("places"))
   }
 
+  /// `bench --corpus A,B`: one bench per corpus, each tier's reports named after it, and the
+  /// cost-growth pages; a later run of one corpus replaces the whole set.
+  @Test func severalCorporaMakeOneRunWithTheCostGrowth() throws {
+    let dir = try scratch()
+    let fixtures = CLI.packageRoot.appendingPathComponent("Tests/CitySearchTests/Fixtures")
+    let (plist, json) = (
+      fixtures.appendingPathComponent("Cities.plist").path, fixtures.appendingPathComponent("places.json").path
+    )
+    let out = dir.appendingPathComponent("growth")
+    let common = ["--backends", "trie", "--rounds", "1", "--warm-up", "0", "--relevance", "off", "--out", out.path]
+    let r = try CLI.run(["bench", "--corpus", "\(plist),\(json)"] + common)
+    #expect(r.status == 0, "\(r.stderr)")
+    let tierFiles = ["report.html", "report.md", "results.json", "samples.csv"]
+    let expected =
+      (["Cities.plist", "places.json"].flatMap { tier in tierFiles.map { "\(tier).\($0)" } }
+      + ["growth.json", "report.html", "report.md"]).sorted()
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == expected)
+    let growth = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("growth.json")))
+        as? [String: Any])
+    let tiers = try #require(growth["tiers"] as? [[String: Any]])
+    #expect(tiers.compactMap { $0["name"] as? String } == ["places.json", "Cities.plist"], "smallest first")
+    #expect(r.stdout.contains("On the largest tier, Cities.plist"))
+    let page = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
+    #expect(page.contains("## Growth exponents") && page.contains("[places.json](places.json.report.md)"))
+
+    let single = try CLI.run(["bench", "--corpus", json] + common)
+    #expect(single.status == 0, "\(single.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == tierFiles)
+  }
+
+  @Test func aListOfCorporaRefusesWhatNeedsOne() throws {
+    let dir = try scratch()
+    for (extra, message) in [
+      (
+        ["--corpus", "cities,towns", "--workload", dir.appendingPathComponent("tiny.tsv").path],
+        "--workload names one workload"
+      ),
+      (["--corpus", "cities,towns", "--shard", "1/2"], "--shard takes one corpus"),
+      (["--corpus", "cities,cities"], "--corpus names 'cities' twice"),
+      (["--corpus", "cities,,towns"], "empty name at position 2"),
+    ] {
+      let r = try CLI.run(["bench", "--backends", "trie", "--out", dir.appendingPathComponent("x").path] + extra)
+      #expect(r.status == 64, "\(extra)")
+      #expect(r.stderr.contains(message), "\(extra): \(r.stderr)")
+    }
+  }
+
   @Test func formatChoosesTheReports() throws {
     let dir = try scratch()
     let out = dir.appendingPathComponent("md-only")

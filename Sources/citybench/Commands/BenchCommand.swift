@@ -19,6 +19,12 @@ enum BenchCommand: Command {
     answer differed from the reference's (the reports are written either way). The reports in
     --out change as one set: an interrupted or failed run leaves the earlier set whole.
 
+    With --corpus A,B,… (for example cities,towns,villages) it benchmarks each corpus in turn
+    with its own workload and writes each one's reports as A.results.json, A.report.html and
+    so on, plus the cost growth across them: growth.json, and report.md and report.html with
+    every backend's p50, p99, build time and heap against the corpus size on log–log axes and
+    the growth exponent fitted to each.
+
     Options:
     \(BenchOptions.help)
       --out DIR             where the reports go (default: citybench-report)
@@ -32,8 +38,17 @@ enum BenchCommand: Command {
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let options = try BenchOptions(args)
     let formats = try reportFormats(args["--format"])
+    let corpora = try corpusList(args)
+    if corpora.count > 1 {
+      guard args["--workload"] == nil else {
+        throw UsageError(message: "--workload names one workload; with several corpora each replays its own")
+      }
+      guard options.shard.isWhole else { throw UsageError(message: "--shard takes one corpus, not \(corpora.count)") }
+    }
     // The output is checked before the run, which may take minutes.
-    let reports = try ReportDirectory(args["--out"] ?? "citybench-report", family: ReportFormat.family)
+    let out = args["--out"] ?? "citybench-report"
+    let reports = try ReportDirectory(out, family: ReportFormat.family(in: out, tiers: corpora.map(\.name)))
+    if corpora.count > 1 { return try runTiers(corpora, options: options, formats: formats, reports: reports) }
     let (results, raw, workload) = try options.run()
     try ReportFormat.stage(formats, results: results, raw: raw, workload: workload, in: reports)
     let written = try Interruption.shared.commit(reports)
@@ -41,6 +56,61 @@ enum BenchCommand: Command {
     print("")
     print("reports: \(written.joined(separator: ", "))")
     return results.conforms ? 0 : 1
+  }
+
+  /// `--corpus A,B,…`: the corpora of a multi-tier run, each once; one corpus (the default,
+  /// or a file whose name holds a comma) is a list of one.
+  static func corpusList(_ args: ParsedArguments) throws -> [CorpusOptions] {
+    let given = CorpusOptions(args)
+    let value = given.corpus
+    guard value.contains(","), !FileManager.default.fileExists(atPath: value) else { return [given] }
+    let names = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    if let empty = names.firstIndex(of: "") {
+      throw UsageError(message: "--corpus '\(value)' has an empty name at position \(empty + 1)")
+    }
+    let corpora = names.map { CorpusOptions(corpus: $0, directory: given.explicitDirectory) }
+    var seen: Set<String> = []
+    for corpus in corpora where !seen.insert(corpus.name).inserted {
+      throw UsageError(message: "--corpus names '\(corpus.name)' twice (each tier's reports are named after it)")
+    }
+    return corpora
+  }
+
+  /// A multi-tier run: one bench per corpus, smallest given first, then the cost-growth table
+  /// and each tier's reports written as one set.
+  static func runTiers(
+    _ corpora: [CorpusOptions], options: BenchOptions, formats: [ReportFormat], reports: ReportDirectory
+  ) throws -> Int32 {
+    var runs: [(results: BenchResults, raw: RawMeasurements, workload: Workload)] = []
+    for (i, corpus) in corpora.enumerated() {
+      standardError("[\(i + 1)/\(corpora.count)] \(corpus.name)")
+      var tier = options
+      tier.corpus = corpus
+      runs.append(try tier.run())
+    }
+    let growth: CostGrowth
+    do {
+      growth = try CostGrowth(runs: runs.map(\.results))
+    } catch let mismatch as CostGrowth.Mismatch {
+      throw CommandError(message: mismatch.description)
+    }
+    for run in runs {
+      try ReportFormat.stage(
+        formats, results: run.results, raw: run.raw, workload: run.workload, tier: run.results.metadata.corpus.name,
+        in: reports)
+    }
+    try ReportFormat.stage(formats, growth: growth, runs: runs.map(\.results), in: reports)
+    let written = try Interruption.shared.commit(reports)
+    for run in runs {
+      print(summary(run.results))
+      print("")
+    }
+    for sentence in GrowthReport.sentences(growth, runs: runs.map(\.results)) {
+      print(sentence.replacingOccurrences(of: "**", with: ""))
+    }
+    print("")
+    print("reports: \(written.joined(separator: ", "))")
+    return runs.allSatisfy { $0.results.conforms } ? 0 : 1
   }
 
   static func reportFormats(_ list: String?) throws -> [ReportFormat] {

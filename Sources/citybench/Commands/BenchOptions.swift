@@ -42,7 +42,7 @@ struct BenchOptions {
     """
   static let slowdownVariable = "CITYBENCH_SLOWDOWN"
 
-  let corpus: CorpusOptions
+  var corpus: CorpusOptions
   let workloadPath: String?
   var backends: String?
   var configuration: BenchConfiguration

@@ -67,7 +67,8 @@ struct CorpusOptions {
       return try directory().load(tier)
     }
     guard FileManager.default.fileExists(atPath: corpus) else {
-      throw CommandError(message: "no corpus tier or file named '\(corpus)' (tiers: cities, towns, villages)")
+      let list = corpus.contains(",") ? "; only bench takes a comma-separated list" : ""
+      throw CommandError(message: "no corpus tier or file named '\(corpus)' (tiers: cities, towns, villages)\(list)")
     }
     let tables = try explicitDirectory.map { try CorpusDirectory(path: $0).loadTables() } ?? EmbeddedCorpus.tables()
     let reviewed: Corpus

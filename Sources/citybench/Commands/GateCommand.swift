@@ -73,9 +73,9 @@ enum GateCommand: Command {
     let tier = options.corpus.corpus
     // The verdict, and the run's reports when it makes one, change in --out as one set.
     let verdictFiles: Set<String> = ["verdict.json", "verdict.md"]
+    let out = args["--out"] ?? "citybench-gate"
     let reports = try ReportDirectory(
-      args["--out"] ?? "citybench-gate",
-      family: args["--current"] == nil ? verdictFiles.union(ReportFormat.family) : verdictFiles)
+      out, family: args["--current"] == nil ? verdictFiles.union(ReportFormat.family(in: out)) : verdictFiles)
     let directory = reports.path
     let updating = args.has("--update-baseline")
     guard let baselinePath = args["--baseline"] ?? defaultBaseline(options, tier: tier, args: args) else {

@@ -71,7 +71,8 @@ enum MergeCommand: Command {
 
   private static func mergeBench(_ paths: [String], _ args: ParsedArguments) throws -> Int32 {
     let formats = try BenchCommand.reportFormats(args["--format"] ?? "json,md,html").filter { $0 != .csv }
-    let reports = try ReportDirectory(args["--out"] ?? "citybench-report", family: ReportFormat.family)
+    let out = args["--out"] ?? "citybench-report"
+    let reports = try ReportDirectory(out, family: ReportFormat.family(in: out))
     let parts = try paths.map { ($0, try BenchResults(contentsOf: $0)) }
     let whole = try BenchResults.merged(parts)
     let machines = Set(parts.map(\.1.metadata.machine.fingerprint))

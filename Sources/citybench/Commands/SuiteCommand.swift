@@ -28,7 +28,8 @@ enum SuiteCommand: Command {
     valued: ["--out"], maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
-    let reports = try ReportDirectory(args["--out"] ?? "citybench-report", family: ReportFormat.family)
+    let out = args["--out"] ?? "citybench-report"
+    let reports = try ReportDirectory(out, family: ReportFormat.family(in: out))
     let started = MonotonicClock.now()
     emit("CitySearchBench: the whole suite on cities (conformance, then latency)")
     emit("\n## 1. Conformance: every backend against the reference")
