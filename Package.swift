@@ -65,22 +65,27 @@ let package = Package(
         "CitySearchConformance", "CitySearchBench", "CitySearchHistory", "CSystemShim",
       ]
     ),
+    // What every test target shares: the per-test duration trait.
+    .target(name: "CitySearchTestSupport", path: "Tests/TestSupport"),
     .testTarget(
       name: "CitySearchTests",
       dependencies: [
         "CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchICU", "CitySearchSQLite",
-        "CitySearchCatalog", "CitySearchConformance",
+        "CitySearchCatalog", "CitySearchConformance", "CitySearchTestSupport",
       ],
       exclude: ["Golden", "Fixtures"]
     ),
     .testTarget(
       name: "CitySearchBenchTests",
-      dependencies: ["CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchBench", "CitySearchHistory"]
+      dependencies: [
+        "CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchBench", "CitySearchHistory",
+        "CitySearchTestSupport",
+      ]
     ),
     // End-to-end tests that run the built `citybench` binary.
     .testTarget(
       name: "CityBenchCLITests",
-      dependencies: ["citybench"],
+      dependencies: ["citybench", "CitySearchTestSupport"],
       exclude: ["Snapshots"]
     ),
   ]

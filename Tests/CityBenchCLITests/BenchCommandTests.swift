@@ -1,9 +1,10 @@
+import CitySearchTestSupport
 import Foundation
 import Testing
 
 /// `bench`, `gate` and `workload` end to end, on a tiny workload of the user's own format
 /// (the debug build answers slowly; the real runs are release builds).
-@Suite struct BenchCommandTests {
+@Suite(.timed) struct BenchCommandTests {
   static let workload = """
     # citybench workload 1
     session\tplace\tstyle\ttypo\ttext

@@ -1,9 +1,10 @@
+import CitySearchTestSupport
 import Foundation
 import Testing
 
 /// The CI snippets of docs/CI.md: each parses as the YAML its server expects, and every
 /// `citybench` command in them is one the binary accepts.
-@Suite struct CIDocsTests {
+@Suite(.timed) struct CIDocsTests {
   /// A node of block-style YAML, the subset the snippets use: mappings, sequences (also of
   /// mappings), plain scalars and `|` literal blocks.
   indirect enum Node: Equatable {

@@ -1,7 +1,8 @@
+import CitySearchTestSupport
 import Foundation
 import Testing
 
-@Suite struct ConformCommandTests {
+@Suite(.timed) struct ConformCommandTests {
   @Test func indexedBackendsConformOnASliceOfCities() throws {
     let r = try CLI.run(["conform", "--corpus", "cities", "--every", "400", "--backends", "trie,inverted-index"])
     #expect(r.status == 0, "\(r.stdout)\(r.stderr)")

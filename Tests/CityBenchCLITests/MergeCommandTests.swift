@@ -1,8 +1,9 @@
+import CitySearchTestSupport
 import Foundation
 import Testing
 
 /// `conform --shard` and `bench --shard` with `citybench merge`, end to end.
-@Suite struct MergeCommandTests {
+@Suite(.timed) struct MergeCommandTests {
   func scratch() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("citybench-merge-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -1,3 +1,4 @@
+import CitySearchTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// process there, so the signal lands at that exact step rather than at a moment chosen by
 /// timing), and under outputs that cannot be written: the directory always holds the whole old
 /// set or the whole new one.
-@Suite struct ReportSetFaultTests {
+@Suite(.timed) struct ReportSetFaultTests {
   static let plist = CLI.packageRoot.appendingPathComponent("Tests/CitySearchTests/Fixtures/Cities.plist").path
   static let reportFiles = ["report.html", "report.md", "results.json", "samples.csv"]
 

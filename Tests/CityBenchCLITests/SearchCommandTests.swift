@@ -1,7 +1,8 @@
+import CitySearchTestSupport
 import Foundation
 import Testing
 
-@Suite struct SearchCommandTests {
+@Suite(.timed) struct SearchCommandTests {
   @Test func changsha() throws {
     let r = try CLI.run(["search", "changsha"])
     #expect(r.status == 0)
@@ -211,7 +212,7 @@ import Testing
   }
 }
 
-@Suite struct BrowseCommandTests {
+@Suite(.timed) struct BrowseCommandTests {
   @Test func heilongjiang() throws {
     let r = try CLI.run(["browse", "黑龙江省"])
     #expect(r.status == 0)
@@ -251,7 +252,7 @@ import Testing
   }
 }
 
-@Suite struct OverviewTests {
+@Suite(.timed) struct OverviewTests {
   @Test func overviewShowsEachBackendOnExampleQueries() throws {
     let r = try CLI.run(["overview"])
     #expect(r.status == 0)
@@ -263,7 +264,7 @@ import Testing
   }
 }
 
-@Suite struct CorpusCommandTests {
+@Suite(.timed) struct CorpusCommandTests {
   @Test func citiesCounts() throws {
     let r = try CLI.run(["corpus"])
     #expect(r.status == 0)
@@ -274,7 +275,7 @@ import Testing
 }
 
 /// The city picker's list and the seed apps' property lists, end to end through the binary.
-@Suite struct CityListAndSeedFileTests {
+@Suite(.timed) struct CityListAndSeedFileTests {
   static func seed(_ name: String) -> String {
     CLI.packageRoot.appendingPathComponent("Tests/CitySearchTests/Fixtures/Seeds/\(name)").path
   }

@@ -1,9 +1,10 @@
+import CitySearchTestSupport
 import Foundation
 import Testing
 
 /// `citybench try`, driven as a script (standard input not a terminal) and in a real terminal
 /// (tmux), whose screen is read back.
-@Suite struct TryCommandTests {
+@Suite(.timed) struct TryCommandTests {
   static let plist = CLI.packageRoot.appendingPathComponent("Tests/CitySearchTests/Fixtures/Cities.plist").path
 
   @Test func aScriptGetsOneFramePerKeystroke() throws {

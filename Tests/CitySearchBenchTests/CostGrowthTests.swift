@@ -1,3 +1,4 @@
+import CitySearchTestSupport
 import Foundation
 import FoundationXML
 import Testing
@@ -5,7 +6,7 @@ import Testing
 @testable import CitySearchBench
 
 /// The cost-growth table of a multi-tier run and its reports.
-@Suite struct CostGrowthTests {
+@Suite(.timed) struct CostGrowthTests {
   /// The small real run of ``ReportTests`` (linear and trie), posing as a tier of `places`
   /// places: every p50 is `latency` µs and every p99 ten times that, builds take 0.01 s,
   /// linear keeps 1 kB and trie `trieHeap` bytes.

@@ -1,10 +1,11 @@
+import CitySearchTestSupport
 import Foundation
 import Testing
 
 @testable import CitySearchBench
 
 /// The gate's verdicts on synthetic result files.
-@Suite struct GateTests {
+@Suite(.timed) struct GateTests {
   let thresholds = GateThresholds(ratio: ["p50": 0.25, "p90": 0.35, "p99": 0.5], countedBytes: 0.1)
 
   /// An estimate `value` with a relative half-width `spread`.

@@ -1,11 +1,12 @@
 import CitySearch
 import CitySearchBench
 import CitySearchHistory
+import CitySearchTestSupport
 import Foundation
 import FoundationXML
 import Testing
 
-@Suite struct HistoryTests {
+@Suite(.timed) struct HistoryTests {
   @Test func changePointsFindSustainedShiftsNotOutliers() {
     // A step up of 30% after run 3.
     #expect(

@@ -1,3 +1,4 @@
+import CitySearchTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 
 /// Reading what callgrind writes, and splitting it into keystrokes (without Valgrind: the
 /// replay itself is tested end to end in the CLI tests).
-@Suite struct InstructionCounterTests {
+@Suite(.timed) struct InstructionCounterTests {
   /// A callgrind output with `--combine-dumps=yes`: a header, then one part per dump.
   func callgrindOutput(_ totals: [Int]) -> Data {
     var text = "# callgrind format\nversion: 1\ncreator: callgrind-3.19.0\ncmd: citybench\n\n"

@@ -1,10 +1,11 @@
+import CitySearchTestSupport
 import Foundation
 import Testing
 
 @testable import CitySearchBench
 
 /// JUnit XML and GitHub Actions workflow commands, from a gate verdict.
-@Suite struct JUnitReportTests {
+@Suite(.timed) struct JUnitReportTests {
   func metric(_ backend: String, _ name: String, _ verdict: GateVerdict, note: String) -> GateMetric {
     GateMetric(
       backend: backend, metric: name, baseline: Estimate(value: 1000, lower: 1000, upper: 1000),

@@ -1,6 +1,7 @@
 import CitySearch
 import CitySearchBackends
 import CitySearchConformance
+import CitySearchTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 /// The relevance evaluation (docs/Relevance.md): the measures on hand-made traces, the replay,
 /// and the committed hand-checked cases against the reference.
-@Suite struct RelevanceTests {
+@Suite(.timed) struct RelevanceTests {
   static let casesPath = BenchFixtures.packageRoot.appendingPathComponent("Benchmarks/relevance-cases.tsv").path
 
   static func trace(_ style: String, weight: Double, ranks: [Int?]) -> RelevanceEvaluation.Trace {

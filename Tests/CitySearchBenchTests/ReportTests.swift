@@ -1,3 +1,4 @@
+import CitySearchTestSupport
 import Foundation
 import FoundationXML
 import Testing
@@ -5,7 +6,7 @@ import Testing
 @testable import CitySearchBench
 
 /// The report writers, on one real (small) run.
-@Suite struct ReportTests {
+@Suite(.timed) struct ReportTests {
   static let run = try! BenchFixtures.quickRun(extra: [BenchCandidate(type: DropsLastHitBackend.self)])
 
   @Test func resultsJSONMatchesTheSchemaAndReadsBack() throws {
@@ -208,7 +209,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
   }
 }
 
-@Suite struct AtomicFileTests {
+@Suite(.timed) struct AtomicFileTests {
   @Test func writesReplacesAndLeavesNoTemporaryFile() throws {
     let directory = try BenchFixtures.temporaryDirectory()
     let path = directory.appendingPathComponent("sub/report.md").path
@@ -237,7 +238,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
   }
 }
 
-@Suite struct ReportDirectoryTests {
+@Suite(.timed) struct ReportDirectoryTests {
   let family: Set<String> = ["results.json", "report.md", "samples.csv"]
 
   func contents(_ url: URL) throws -> [String: String] {

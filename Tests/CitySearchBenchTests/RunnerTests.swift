@@ -1,11 +1,12 @@
 import CitySearch
 import CitySearchBackends
+import CitySearchTestSupport
 import Foundation
 import Testing
 
 @testable import CitySearchBench
 
-@Suite struct RunnerTests {
+@Suite(.timed) struct RunnerTests {
   @Test func everyAnswerIsTimedAndChecked() throws {
     let (results, raw) = try BenchFixtures.quickRun()
     let keystrokes = BenchFixtures.smallWorkload.keystrokeCount

@@ -1,9 +1,10 @@
 import CitySearchConformance
+import CitySearchTestSupport
 import Testing
 
 @testable import CitySearchBench
 
-@Suite struct QuantileTests {
+@Suite(.timed) struct QuantileTests {
   @Test func nearestRank() {
     let values = (1...100).map(Double.init)
     #expect(Quantiles.quantile(0.5, sorted: values) == 50)
@@ -72,7 +73,7 @@ import Testing
   }
 }
 
-@Suite struct AnalysisTests {
+@Suite(.timed) struct AnalysisTests {
   /// A series from per-round samples (`nil` where not timed).
   func series(_ name: String, _ rounds: [[UInt64?]], stride: Int = 1) -> RawMeasurements.Series {
     RawMeasurements.Series(name: name, stride: stride, samples: rounds.flatMap { $0 }, warmUpMean: 0)

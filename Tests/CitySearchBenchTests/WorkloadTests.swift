@@ -1,12 +1,13 @@
 import CitySearch
 import CitySearchBackends
 import CitySearchConformance
+import CitySearchTestSupport
 import Foundation
 import Testing
 
 @testable import CitySearchBench
 
-@Suite struct WorkloadFileTests {
+@Suite(.timed) struct WorkloadFileTests {
   let sample = """
     # citybench workload 1
     # tier: cities
@@ -89,7 +90,7 @@ import Testing
   }
 }
 
-@Suite struct WorkloadGeneratorTests {
+@Suite(.timed) struct WorkloadGeneratorTests {
   let corpus = BenchFixtures.cities
 
   @Test func sameSeedSameWorkload() {

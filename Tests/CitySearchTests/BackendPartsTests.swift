@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchConformance
+import CitySearchTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 @testable import CitySearchSQLite
 
 /// The building blocks of the indexed backends, against hand-computed or naive answers.
-@Suite struct BackendPartsTests {
+@Suite(.timed) struct BackendPartsTests {
   @Test func letterKeysRoundTrip() {
     for text in ["a", "bj", "z9a", "0", "zzz"] {
       let key = LetterKey.of(text.unicodeScalars.map(\.value))
@@ -135,7 +136,7 @@ import Testing
 }
 
 /// The expected-failures file and the query sets of `citybench conform`.
-@Suite struct ConformanceSupportTests {
+@Suite(.timed) struct ConformanceSupportTests {
   func write(_ text: String) throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("expected-\(UUID()).tsv").path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -195,7 +196,7 @@ import Testing
   }
 }
 
-@Suite struct BackendOptionsTests {
+@Suite(.timed) struct BackendOptionsTests {
   @Test func parsesTheCommandLinesPairsAndPrintsThemBack() throws {
     #expect(try BackendOptions(parsing: "") == BackendOptions())
     let options = try BackendOptions(parsing: "short-answers=false,icu-raw=true,concurrent-build=false")
@@ -248,7 +249,7 @@ import Testing
 
 /// A name the corpus reads two ways (by region) keeps each place's reading in the ICU
 /// backends, whose transliterator sees only its input.
-@Suite struct ICUKeyedNamesTests {
+@Suite(.timed) struct ICUKeyedNamesTests {
   static let tsv = """
     id\tparent\tlevel\tname\tpinyin\tshort\thot
     340000\t0\t1\t安徽省\tan hui sheng\t\t0

@@ -3,11 +3,12 @@ import CitySearchBackends
 import CitySearchCatalog
 import CitySearchConformance
 import CitySearchICU
+import CitySearchTestSupport
 import Foundation
 import Testing
 
 /// The differential checker itself, and every shipped backend run through it.
-@Suite struct ConformanceTests {
+@Suite(.timed) struct ConformanceTests {
   /// A backend that drops the last hit: the checker must notice.
   struct DroppingBackend: SearchBackend {
     static let name = "dropping"
@@ -170,7 +171,7 @@ import Testing
 /// Backends are immutable after build and safe to query from many threads: stateless queries
 /// in both modes, and typing sessions (each thread its own) over one shared backend. The test
 /// counts calls in flight, so it shows that calls really overlapped rather than ran in turn.
-@Suite struct ConcurrencyTests {
+@Suite(.timed) struct ConcurrencyTests {
   /// The calls in flight (the most there ever were at once), the calls made and the answers
   /// that differed from the serial ones.
   final class Tally: @unchecked Sendable {

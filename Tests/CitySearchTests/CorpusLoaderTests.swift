@@ -1,10 +1,11 @@
 import CitySearch
 import CitySearchICU
+import CitySearchTestSupport
 import Foundation
 import Testing
 
 /// The corpus formats and every malformed-corpus error (the message names file, line, problem).
-@Suite struct CorpusLoaderTests {
+@Suite(.timed) struct CorpusLoaderTests {
   static let header = "id\tparent\tlevel\tname\tpinyin\tshort\thot\n"
 
   func loadError(_ body: String, file: String = "bad.tsv") -> CorpusError? {
@@ -172,7 +173,7 @@ import Testing
 
 /// Malformed input of every class: each refused with a bounded message that names the file,
 /// the record, the problem and the limit (Corpus/README.md, "Limits").
-@Suite struct StrictInputTests {
+@Suite(.timed) struct StrictInputTests {
   func error(json: String, file: String = "s.json") -> String {
     do {
       _ = try CorpusLoader.load(data: Data(json.utf8), name: file, tables: Fixtures.tables)

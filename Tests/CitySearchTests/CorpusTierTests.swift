@@ -1,10 +1,11 @@
 import CitySearch
 import CitySearchCorpus
+import CitySearchTestSupport
 import Foundation
 import Testing
 
 /// The shipped tiers: sizes, nesting, ids, the hot rule and the tables.
-@Suite struct CorpusTierTests {
+@Suite(.timed) struct CorpusTierTests {
   func levelCounts(_ corpus: Corpus) -> [Int] {
     var counts = [Int](repeating: 0, count: 6)
     for i in 0..<corpus.count { counts[Int(corpus.level(at: i).rawValue)] += 1 }
@@ -182,7 +183,7 @@ import Testing
 }
 
 /// MatchSpec §5.1 and §7 as pure functions.
-@Suite struct ShortNameAndAlternatesTests {
+@Suite(.timed) struct ShortNameAndAlternatesTests {
   @Test(arguments: [
     ("北京市", "北京"), ("单县", "单县"), ("延边朝鲜族自治州", "延边"), ("巴里坤哈萨克自治县", "巴里坤"),
     ("龙胜各族自治县", "龙胜"), ("大通回族土族自治县", "大通"), ("香港特别行政区", "香港"), ("和田地区", "和田"),
@@ -209,7 +210,7 @@ import Testing
 }
 
 /// The browse lists of MatchSpec §10.
-@Suite struct SectionedListTests {
+@Suite(.timed) struct SectionedListTests {
   @Test func heilongjiangPrefectures() {
     let corpus = Fixtures.cities
     let province = corpus.lookup("黑龙江省")
@@ -245,7 +246,7 @@ import Testing
 }
 
 /// The `cities` tier compiled into the binary is the file's, place for place.
-@Suite struct EmbeddedCorpusTests {
+@Suite(.timed) struct EmbeddedCorpusTests {
   @Test func embeddedCitiesEqualTheFile() throws {
     let embedded = try EmbeddedCorpus.cities()
     let file = Fixtures.cities

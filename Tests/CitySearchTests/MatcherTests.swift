@@ -1,9 +1,10 @@
 import CitySearch
 import CitySearchBackends
+import CitySearchTestSupport
 import Testing
 
 /// The shared matcher against hand-worked examples, and the properties MatchSpec promises.
-@Suite struct MatcherTests {
+@Suite(.timed) struct MatcherTests {
   let corpus = Fixtures.cities
   let matcher = PlaceMatcher(corpus: Fixtures.cities)
   let normalizer = QueryNormalizer(tables: Fixtures.tables)
@@ -97,7 +98,7 @@ import Testing
 }
 
 /// Contract 2.0's new rules in the matcher: aliases (§8), ü typed as `u` (§7), short names (§5.1).
-@Suite struct ContractTwoMatcherTests {
+@Suite(.timed) struct ContractTwoMatcherTests {
   let corpus = Fixtures.cities
   var matcher: PlaceMatcher { PlaceMatcher(corpus: corpus) }
 

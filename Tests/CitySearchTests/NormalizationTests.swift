@@ -1,9 +1,10 @@
 import CitySearch
 import CitySearchConformance
+import CitySearchTestSupport
 import Testing
 
 /// MatchSpec §2: one normalization for every backend.
-@Suite struct NormalizationTests {
+@Suite(.timed) struct NormalizationTests {
   let normalizer = QueryNormalizer(tables: Fixtures.tables)
 
   @Test(arguments: [
@@ -60,7 +61,7 @@ import Testing
 }
 
 /// The ASCII fast path gives exactly what the general (Foundation NFKC) path gives.
-@Suite struct ASCIIFastPathTests {
+@Suite(.timed) struct ASCIIFastPathTests {
   let normalizer = QueryNormalizer(tables: Fixtures.tables)
 
   @Test func theFastPathAgreesWithTheGeneralPath() {

@@ -1,10 +1,11 @@
+import CitySearchTestSupport
 import Foundation
 import Testing
 
 /// The products an app needs (the core, the embedded corpus, the Swift backends) reach no C
 /// target and no Linux-only module, so an iOS or macOS app can add them. Read from the
 /// manifest as SwiftPM itself evaluates it (`swift package dump-package`).
-@Suite struct ProductGraphTests {
+@Suite(.timed) struct ProductGraphTests {
   static let appProducts = ["CitySearch", "CitySearchCorpus", "CitySearchBackends"]
 
   struct Manifest: Decodable {

@@ -1,12 +1,13 @@
 import CitySearch
 import CitySearchBackends
 import CitySearchCorpus
+import CitySearchTestSupport
 import Foundation
 import Testing
 
 /// The README's library example, compiled and run here, and checked to be the one printed in
 /// the README (so the README cannot drift from an API that no longer compiles).
-@Suite struct ReadmeExampleTests {
+@Suite(.timed) struct ReadmeExampleTests {
   /// The example, exactly as in the README between its imports and the end of its code block.
   func example() throws -> [String] {
     var printed: [String] = []

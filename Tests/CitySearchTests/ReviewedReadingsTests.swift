@@ -1,9 +1,10 @@
 import CitySearch
+import CitySearchTestSupport
 import Testing
 
 /// The canonical pinyin of polyphonic county-level-and-above names, checked by hand
 /// (Corpus/README.md, "Canonical pinyin").
-@Suite struct ReviewedReadingsTests {
+@Suite(.timed) struct ReviewedReadingsTests {
   static let readings: [(String, String)] = [
     ("长沙市", "chang sha shi"), ("长春市", "chang chun shi"), ("长治市", "chang zhi shi"), ("长子县", "zhang zi xian"),
     ("长安区", "chang an qu"), ("长宁区", "chang ning qu"), ("延长县", "yan chang xian"),

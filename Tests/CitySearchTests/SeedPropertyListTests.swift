@@ -1,10 +1,11 @@
 import CitySearch
+import CitySearchTestSupport
 import Foundation
 import Testing
 
 /// The four property-list shapes of the seed apps (Tests/CitySearchTests/Fixtures/Seeds), and
 /// the shapes the loader refuses.
-@Suite struct SeedPropertyListTests {
+@Suite(.timed) struct SeedPropertyListTests {
   static func load(_ name: String) throws -> Corpus {
     try CorpusLoader.load(
       path: Fixtures.fixturePath("Seeds/\(name)"), tables: Fixtures.tables, pinyinSource: CorpusLoaderTests.pinyin)

@@ -1,10 +1,11 @@
 import CitySearch
 import CitySearchBackends
 import CitySearchConformance
+import CitySearchTestSupport
 import Foundation
 import Testing
 
-@Suite struct ShardTests {
+@Suite(.timed) struct ShardTests {
   @Test func slicesPartitionAList() throws {
     let items = Array(0..<23)
     for count in [1, 2, 3, 8, 30] {
