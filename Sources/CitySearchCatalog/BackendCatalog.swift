@@ -6,11 +6,10 @@ import CitySearchSQLite
 /// The backends this package ships, by command-line name: the pure-Swift ones, the ICU ones
 /// and the SQLite one. This module is what a tool links to offer all of them.
 public enum BackendCatalog {
-  /// Every shipped backend type; the first is the reference.
-  public static let all: [any SearchBackend.Type] = [
-    LinearScanBackend.self, TrieBackend.self, InvertedIndexBackend.self, ICUBackend.self, ICUCachedBackend.self,
-    SQLiteFTS5Backend.self,
-  ]
+  /// Every shipped backend type; the first is the reference. The pure-Swift ones come from
+  /// ``SwiftBackends``, which an app links alone.
+  public static let all: [any SearchBackend.Type] =
+    SwiftBackends.all + [ICUBackend.self, ICUCachedBackend.self, SQLiteFTS5Backend.self]
 
   /// The backends named in a comma-separated `list` (all when `nil`).
   public static func select(_ list: String?) throws -> [any SearchBackend.Type] {

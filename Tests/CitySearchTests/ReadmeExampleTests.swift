@@ -14,7 +14,7 @@ import Testing
     func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
     // README-BEGIN
     let corpus = try EmbeddedCorpus.cities()  // or CorpusDirectory(path: "Corpus").load(.towns)
-    let backend = TrieBackend(corpus: corpus)  // the fastest with InvertedIndexBackend (docs/BenchmarkResults.md)
+    let backend = SwiftBackends.fastest(corpus: corpus)  // the trie (SwiftBackends.Fastest)
     let result = backend.search("bj", mode: .syllable, limit: 20)
     print("\(result.total) places match")
     for hit in result.hits {
