@@ -7,7 +7,7 @@ import CitySearchSQLite
 /// and the SQLite one. This module is what a tool links to offer all of them.
 public enum BackendCatalog {
   /// Every shipped backend type; the first is the reference. The pure-Swift ones come from
-  /// ``SwiftBackends``, which an app links alone.
+  /// `SwiftBackends`, which an app links alone.
   public static let all: [any SearchBackend.Type] =
     SwiftBackends.all + [ICUBackend.self, ICUCachedBackend.self, SQLiteFTS5Backend.self]
 
@@ -22,7 +22,9 @@ public enum BackendCatalog {
 
   /// A backend name that the catalog does not have.
   public struct UnknownBackend: Error, CustomStringConvertible {
+    /// The name asked for.
     public let name: String
+    /// The error for `name`.
     public init(name: String) { self.name = name }
     public var description: String {
       "unknown backend '\(name)' (available: \(BackendCatalog.all.map { $0.name }.joined(separator: ", ")))"

@@ -15,7 +15,7 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
     public struct Tier: Codable, Sendable, Equatable {
       public var name: String
       public var places: Int
-      /// ``Corpus/checksum``-style digest of the tier's content.
+      /// `Corpus/checksum`-style digest of the tier's content.
       public var checksum: String
 
       public init(name: String, places: Int, checksum: String) {

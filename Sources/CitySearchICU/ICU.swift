@@ -2,8 +2,11 @@ import CICUShim
 
 /// An ICU failure: the `UErrorCode`, its name, and what was being done.
 public struct ICUError: Error, Sendable, CustomStringConvertible {
+  /// The `UErrorCode`.
   public let code: Int32
+  /// What was being done (`utrans_openU Han-Latin`).
   public let operation: String
+  /// ICU's name of the code (`U_INVALID_ID`).
   public var name: String { String(cString: CICUShim_errorName(code)) }
   public var description: String { "ICU \(operation) failed: \(name)" }
 }
@@ -21,6 +24,7 @@ public var icuVersion: String {
 /// (or backend instance) opens its own; the handle is closed in `deinit`.
 public final class Transliterator {
   private let handle: OpaquePointer
+  /// The id it was opened with (with rules, the name ICU registers them under).
   public let id: String
 
   /// Opens a system transform by id, such as `Han-Latin; Latin-ASCII`, or compiles `rules`

@@ -9,6 +9,7 @@ public final class ICUPinyinSource: PinyinSource, @unchecked Sendable {
   private let lock = NSLock()
   private var cache: [Unicode.Scalar: String] = [:]
 
+  /// A source over ICU's `Han-Latin`; throws ``ICUError`` when ICU cannot open it.
   public init() throws { transliterator = try Transliterator(id: "Han-Latin") }
 
   public func pinyin(for name: String) -> [String]? {

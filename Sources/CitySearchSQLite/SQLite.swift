@@ -2,8 +2,11 @@ import CSQLite
 
 /// A failed SQLite call: the result code, SQLite's message, and what was being done.
 public struct SQLiteError: Error, Sendable, CustomStringConvertible {
+  /// SQLite's result code.
   public let code: Int32
+  /// SQLite's message (`sqlite3_errmsg`).
   public let message: String
+  /// What was being done (`prepare SELECT …`).
   public let operation: String
   public var description: String { "SQLite \(operation) failed (\(code)): \(message)" }
 }

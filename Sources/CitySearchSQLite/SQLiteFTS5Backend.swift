@@ -16,6 +16,7 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
   public static let name = "sqlite-fts5"
   public static let summary = "SQLite FTS5 trigram index (in memory) for candidates, verified by the shared matcher"
 
+  /// The corpus the index was built from.
   public let corpus: Corpus
   package let matcher: PlaceMatcher
   package let ranking: RankingTable

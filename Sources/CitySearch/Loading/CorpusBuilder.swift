@@ -1,18 +1,23 @@
 /// One place as a loader reads it, before ids are resolved and keys are built.
 public struct PlaceRecord: Sendable {
+  /// The place's id, unique in the corpus and above 0.
   public var id: PlaceID
   /// The parent's id; `nil` (or 0 in a file) for a top-level place.
   public var parentID: PlaceID?
+  /// The administrative level, 1 (province) to 5 (village); see ``PlaceLevel``.
   public var level: Int
+  /// The full name in Hanzi (`北京市`).
   public var name: String
   /// One token per unit, or `nil` to take it from the builder's ``PinyinSource``.
   public var pinyin: [String]?
   /// The source's short name, or `nil` for the suffix rule.
   public var shortName: String?
+  /// Whether a picker lists the place under 热门 (hot) first.
   public var isHot: Bool
   /// The section a file lists the place under (a property list's A–Z heading), or `nil`.
   public var section: String?
 
+  /// A record; only the id, parent, level and name are required.
   public init(
     id: PlaceID, parentID: PlaceID?, level: Int, name: String, pinyin: [String]? = nil,
     shortName: String? = nil, isHot: Bool = false, section: String? = nil
@@ -34,7 +39,9 @@ public struct PlaceRecord: Sendable {
 /// level, an empty name, pinyin that does not fit the name, a duplicate id, an unknown parent,
 /// or parent links that form a cycle.
 public struct CorpusBuilder {
+  /// The character tables the keys are built with.
   public let tables: ReadingTables
+  /// Where records without pinyin get theirs, if anywhere.
   public let pinyinSource: (any PinyinSource)?
   private let source: String
 
@@ -60,12 +67,14 @@ public struct CorpusBuilder {
   /// The longest name a corpus accepts, in units (match ends fit in a 64-bit set with one bit spare).
   public static let maximumNameLength = 63
 
+  /// A builder for the records of `source` (a file name, for error messages).
   public init(source: String, tables: ReadingTables, pinyinSource: (any PinyinSource)? = nil) {
     self.source = source
     self.tables = tables
     self.pinyinSource = pinyinSource
   }
 
+  /// Reserves room for `places` records, when the count is known before the first ``add(_:at:)``.
   public mutating func reserveCapacity(_ places: Int) {
     ids.reserveCapacity(places)
     parentIDs.reserveCapacity(places)

@@ -9,11 +9,14 @@ public struct RecordLocation: Sendable, Hashable, CustomStringConvertible {
     case element
   }
 
+  /// The file's name as given to the loader.
   public var file: String
   /// 1-based line or element number, or 0 when unknown.
   public var line: Int
+  /// Whether ``line`` counts lines or elements.
   public var unit: Unit
 
+  /// The location `line` (1-based, 0 when unknown) of `file`.
   public init(file: String, line: Int, unit: Unit = .line) {
     self.file = file
     self.line = line
@@ -31,20 +34,31 @@ public struct RecordLocation: Sendable, Hashable, CustomStringConvertible {
 
 /// Why a corpus could not be loaded. Each case names the file, the line and the problem.
 public enum CorpusError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file could not be read (the system's reason).
   case unreadable(file: String, reason: String)
+  /// A line is not valid UTF-8.
   case invalidUTF8(RecordLocation)
+  /// The first line is not the format's header.
   case badHeader(file: String, expected: String, found: String)
+  /// A record lacks a required column or key.
   case missingColumn(RecordLocation, column: String)
+  /// A value is malformed or out of range: an id, a level, a name, pinyin that does not fit the name.
   case badValue(RecordLocation, column: String, value: String, reason: String)
+  /// Two records share an id; `first` is where it was first seen.
   case duplicateID(RecordLocation, id: PlaceID, first: RecordLocation)
+  /// A record names a parent id that no record has.
   case unknownParent(RecordLocation, id: PlaceID, parent: PlaceID)
+  /// Parent links form a cycle through these ids.
   case cycle(RecordLocation, ids: [PlaceID])
+  /// A record has no pinyin and no ``PinyinSource`` could give it.
   case missingPinyin(RecordLocation, name: String)
+  /// The file is of no format the loader reads (``CorpusFormat``).
   case unsupportedFormat(file: String, reason: String)
+  /// The file holds no places.
   case empty(file: String)
   /// The text cannot be split into lines: a CR-only line end, or a line over the limit.
   case badText(RecordLocation, reason: String)
-  /// The file is over a documented size limit (``CorpusLimits``).
+  /// The file is over a documented size limit (``CorpusLoader/maximumFileBytes``).
   case tooLarge(file: String, bytes: Int, limit: Int)
 
   public var description: String {

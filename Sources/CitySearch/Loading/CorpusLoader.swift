@@ -24,7 +24,12 @@ public enum CorpusTier: String, Sendable, CaseIterable {
 
 /// The file formats a corpus can come in (Corpus/README.md).
 public enum CorpusFormat: String, Sendable, CaseIterable {
-  case tsv, json, propertyList
+  /// Tab-separated values with a header line, as the shipped tiers are.
+  case tsv
+  /// A JSON array of place objects.
+  case json
+  /// A city picker's property list: sections of cities with their districts.
+  case propertyList
 
   /// The format a file name's extension implies, if any.
   public init?(fileName: String) {
@@ -117,11 +122,13 @@ public enum CorpusLoader {
 
 /// The directory that holds the shipped tiers and character tables (`Corpus/`).
 public struct CorpusDirectory: Sendable {
+  /// The directory's path.
   public let path: String
 
   /// The environment variable that points at a corpus directory.
   public static let environmentVariable = "CITYBENCH_CORPUS_DIR"
 
+  /// The corpus directory at `path` (not checked until a file is read).
   public init(path: String) { self.path = path }
 
   /// Finds the corpus directory: `explicit` if given, then `$CITYBENCH_CORPUS_DIR`, then a
@@ -153,6 +160,7 @@ public struct CorpusDirectory: Sendable {
     return nil
   }
 
+  /// The path of the file `name` in the directory.
   public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
   /// Loads `polyphones.tsv` and `traditional.tsv`, and `prominence.tsv` and `aliases.tsv` where

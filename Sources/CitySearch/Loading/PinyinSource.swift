@@ -13,6 +13,7 @@ public protocol PinyinSource: Sendable {
 public struct KnownNamesPinyin: PinyinSource {
   private let byName: [String: [String]]
 
+  /// The readings of every name in `corpus`, by name.
   public init(corpus: Corpus) {
     var byName: [String: [String]] = [:]
     let places = (0..<corpus.count).map(corpus.place(at:))
@@ -30,7 +31,9 @@ public struct KnownNamesPinyin: PinyinSource {
 
 /// Asks several sources in order.
 public struct ChainedPinyinSource: PinyinSource {
+  /// The sources, asked first to last.
   public let sources: [any PinyinSource]
+  /// A source that asks `sources` in order and takes the first answer.
   public init(_ sources: [any PinyinSource]) { self.sources = sources }
   public func pinyin(for name: String) -> [String]? {
     for source in sources {

@@ -3,8 +3,11 @@ import Foundation
 extension ReadingTables {
   /// The file names of the tables inside a corpus directory.
   public static let polyphonesFile = "polyphones.tsv"
+  /// Traditional characters and their simplified forms.
   public static let traditionalFile = "traditional.tsv"
+  /// Each place's prominence (a population), for the ranking.
   public static let prominenceFile = "prominence.tsv"
+  /// Each place's aliases (abbreviations, English and postal names).
   public static let aliasesFile = "aliases.tsv"
 
   /// Parses the table files (formats in Corpus/README.md). The names are used in errors. The

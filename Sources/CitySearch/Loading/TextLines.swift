@@ -9,9 +9,12 @@
 public enum TextLines {
   /// Why a text could not be split, with the 1-based line at fault.
   public struct Problem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The 1-based line at fault.
     public let line: Int
+    /// What is wrong with it.
     public let message: String
 
+    /// The problem `message` at `line`.
     public init(line: Int, message: String) {
       self.line = line
       self.message = message

@@ -24,6 +24,7 @@ public struct Match: Sendable, Hashable, Comparable {
   /// query a prefix of an alias. Always 0 in `seed` mode.
   public var spellingClass: Int
 
+  /// A match of the units `start..<end` with its classes.
   public init(start: Int, end: Int, matchClass: Int, readingClass: Int, spellingClass: Int = 0) {
     self.start = start
     self.end = end

@@ -15,6 +15,7 @@
 /// }
 /// ```
 public struct PlaceMatcher: Sendable {
+  /// The corpus whose places it matches.
   public let corpus: Corpus
   /// Token spellings, flattened: token `t` is `spellingBytes[spellingStarts[t]..<spellingStarts[t + 1]]`.
   private let spellingBytes: [UInt8]
@@ -24,6 +25,7 @@ public struct PlaceMatcher: Sendable {
   /// packed by ``packedSpelling(_:)``.
   private let wholePieces: Set<UInt64>
 
+  /// A matcher for the places of `corpus`, with its syllabary.
   public init(corpus: Corpus) { self.init(corpus: corpus, syllabary: corpus.syllabary) }
 
   /// A matcher whose tokens are those of `syllabary`, which must extend the corpus's own (same
@@ -49,6 +51,7 @@ public struct PlaceMatcher: Sendable {
   /// derives readings itself builds one with
   /// ``init(units:canonical:alternates:pinyin:pinyinUnitEnds:shortLength:aliases:)``.
   public struct Subject {
+    /// The name's units (Unicode scalar values).
     public var units: ArraySlice<UInt32>
     /// One token per unit.
     public var canonical: ArraySlice<UInt16>
@@ -58,12 +61,15 @@ public struct PlaceMatcher: Sendable {
     public var pinyin: ArraySlice<UInt8>
     /// Per unit, where its syllable ends in `pinyin`.
     public var pinyinUnitEnds: ArraySlice<UInt8>
+    /// How many units the short name has (a prefix of the name).
     public var shortLength: Int
     /// The aliases (``Corpus/aliases(at:)``): their tokens, and where each ends in that slice's
     /// indices.
     public var aliasUnits: ArraySlice<UInt32>
+    /// Where each alias ends in ``aliasUnits``.
     public var aliasEnds: ArraySlice<Int32>
 
+    /// A subject from readings a backend derived itself; `aliases` default to none.
     public init(
       units: ArraySlice<UInt32>, canonical: ArraySlice<UInt16>, alternates: ArraySlice<UInt16>,
       pinyin: ArraySlice<UInt8>, pinyinUnitEnds: ArraySlice<UInt8>, shortLength: Int,
@@ -90,6 +96,7 @@ public struct PlaceMatcher: Sendable {
   /// A normalized query with what the matcher derives from it once per search rather than once
   /// per place.
   public struct PreparedQuery: Sendable {
+    /// The query as normalized.
     public let query: NormalizedQuery
     /// The tokens without boundary marks (the `seed` mode's needle).
     public let needle: [UInt32]

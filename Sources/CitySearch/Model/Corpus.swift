@@ -172,8 +172,11 @@ public final class Corpus: Sendable {
   /// The index of the place with `id`, if the corpus has one.
   public func index(of id: PlaceID) -> Int? { indexByID[id].map(Int.init) }
 
+  /// The full name of the place at `index`.
   public func name(at index: Int) -> String { names[index] }
+  /// The administrative level of the place at `index`.
   public func level(at index: Int) -> PlaceLevel { PlaceLevel(rawValue: levels[index])! }
+  /// Whether the place at `index` is listed under 热门.
   public func isHot(at index: Int) -> Bool { hot[index] }
   /// The section the corpus file lists the place under (a property list's A–Z heading), or
   /// `nil` when the file has no sections (every shipped tier).

@@ -4,9 +4,11 @@ public typealias PlaceID = Int64
 /// One place of a corpus, as a value: convenient for output and tests, not for hot loops
 /// (which read the corpus's flat arrays through ``Corpus``'s accessors).
 public struct Place: Sendable, Hashable {
+  /// The place's id (the division code for the shipped tiers).
   public var id: PlaceID
   /// The parent's id, or `nil` for a top-level place.
   public var parentID: PlaceID?
+  /// The administrative level.
   public var level: PlaceLevel
   /// The name in simplified Hanzi.
   public var name: String
@@ -17,6 +19,7 @@ public struct Place: Sendable, Hashable {
   /// Whether the place belongs to the hot section of a city picker (Corpus/README.md).
   public var isHot: Bool
 
+  /// A place with these fields.
   public init(
     id: PlaceID, parentID: PlaceID?, level: PlaceLevel, name: String, pinyin: [String], shortName: String,
     isHot: Bool

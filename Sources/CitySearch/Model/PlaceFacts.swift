@@ -12,6 +12,7 @@ public struct PlaceFacts: Sendable {
     /// Other names, as written in `aliases.tsv` (`沪`, `peking`, `inner mongolia`).
     public var aliases: [String]
 
+    /// The facts of the place named `name`.
     public init(name: String, prominence: UInt64 = 0, aliases: [String] = []) {
       self.name = name
       self.prominence = prominence
@@ -19,8 +20,10 @@ public struct PlaceFacts: Sendable {
     }
   }
 
+  /// The facts by place id.
   public let entries: [PlaceID: Entry]
 
+  /// Facts from `entries`.
   public init(entries: [PlaceID: Entry]) { self.entries = entries }
 
   /// No facts: every place ranks by level, length and id alone, and has no aliases.

@@ -14,6 +14,7 @@ public struct ReadingTables: Sendable {
   /// The most alternate syllable sequences a name gets (MatchSpec §7).
   public static let maximumAlternates = 8
 
+  /// Tables from the readings of polyphonic characters, the Traditional-to-Simplified map and the places' facts.
   public init(polyphones: [Unicode.Scalar: [String]], simplified: [UInt32: UInt32], facts: PlaceFacts = .empty) {
     self.polyphones = polyphones
     self.simplified = simplified

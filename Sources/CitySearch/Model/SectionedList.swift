@@ -8,17 +8,23 @@
 /// list.sections.map(\.title)  // ["热门", "D", "H", "J", …]
 /// ```
 public struct SectionedList: Sendable {
+  /// One section of the list: its heading and its places.
   public struct Section: Sendable, Hashable {
     /// `热门`, a capital letter, or `#` for names that start with no letter.
     public var title: String
+    /// The places' corpus indices, in list order.
     public var places: [Int]
+    /// Whether this is the 热门 section.
     public var isHot: Bool { title == SectionedList.hotTitle }
   }
 
+  /// The heading of the hot places' section, listed first.
   public static let hotTitle = "热门"
 
+  /// The sections, 热门 first, then A–Z, then `#`.
   public private(set) var sections: [Section]
 
+  /// The sections of `places` (corpus indices) of `corpus`.
   public init(corpus: Corpus, places: [Int]) {
     if !places.isEmpty, places.allSatisfy({ corpus.fileSection(at: $0) != nil }) {
       sections = Self.fileSections(of: corpus, places: places)

@@ -34,6 +34,7 @@ public struct Syllabary: Sendable {
     return count == 0 ? nil : key
   }
 
+  /// An empty syllabary.
   public init() {}
 
   /// The number of distinct tokens.

@@ -13,6 +13,7 @@ public struct NormalizedQuery: Sendable, Hashable {
   /// Whether the query has any Hanzi.
   public let hasHanzi: Bool
 
+  /// A query of these tokens (units and boundary marks), already normalized.
   public init(tokens: [UInt32]) {
     self.tokens = tokens
     var minimum = 0

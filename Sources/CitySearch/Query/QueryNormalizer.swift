@@ -15,8 +15,10 @@ import Foundation
 /// normalizer.normalize("廣州").text       // "广州"
 /// ```
 public struct QueryNormalizer: Sendable {
+  /// Traditional characters and their simplified forms.
   public let simplified: [UInt32: UInt32]
 
+  /// A normalizer with the Traditional-to-Simplified map of `tables`.
   public init(tables: ReadingTables) { self.simplified = tables.simplified }
 
   /// - Complexity: O(n) in the length of `query`.

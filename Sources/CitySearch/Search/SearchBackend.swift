@@ -17,6 +17,7 @@ public struct BackendOptions: Sendable, Hashable, CustomStringConvertible {
   /// thread, so that their heap, and with it every keystroke's count, is the same each run.
   public var concurrentBuild: Bool
 
+  /// Options; the defaults are what an app wants.
   public init(icuRaw: Bool = false, shortAnswers: Bool = true, concurrentBuild: Bool = true) {
     self.icuRaw = icuRaw
     self.shortAnswers = shortAnswers
@@ -53,7 +54,9 @@ public struct BackendOptions: Sendable, Hashable, CustomStringConvertible {
 
   /// An option string that ``init(parsing:)`` does not accept.
   public struct ParseError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong with the option string.
     public var message: String
+    /// The error `message`.
     public init(message: String) { self.message = message }
     public var description: String { message }
   }
@@ -78,6 +81,7 @@ public struct IndexStatistics: Sendable, Hashable {
   /// Facts worth a line in a report, such as `["override rules": "131"]`.
   public var notes: [String: String]
 
+  /// Statistics of an index of `countedBytes` bytes, with notes.
   public init(countedBytes: Int, notes: [String: String] = [:]) {
     self.countedBytes = countedBytes
     self.notes = notes
@@ -85,7 +89,7 @@ public struct IndexStatistics: Sendable, Hashable {
 }
 
 /// A city search strategy. Every backend builds from a ``Corpus`` and must return exactly what
-/// the reference (``LinearScanBackend`` in `CitySearchBackends`) returns: the same total, the
+/// the reference (`LinearScanBackend` in `CitySearchBackends`) returns: the same total, the
 /// same ordered hits, the same match ranges and classes, in both modes.
 ///
 /// Backends are immutable after `init` and safe to query from many threads.
@@ -96,6 +100,7 @@ public struct IndexStatistics: Sendable, Hashable {
 /// print(result.total, result.hits.map(\.id))
 /// ```
 public protocol SearchBackend: Sendable {
+  /// The backend's typing session; by default one that answers every keystroke afresh.
   associatedtype Session: SearchSession = RepeatingSession<Self>
 
   /// The name used on the command line (`--backend NAME`).
@@ -106,6 +111,7 @@ public protocol SearchBackend: Sendable {
   /// Builds the backend's index over `corpus`.
   init(corpus: Corpus, options: BackendOptions) throws
 
+  /// The corpus the index was built from.
   var corpus: Corpus { get }
 
   /// The size of the index and notes about it.
@@ -128,6 +134,7 @@ extension SearchBackend {
 }
 
 extension SearchBackend where Session == RepeatingSession<Self> {
+  /// A session that answers every keystroke with ``search(_:mode:limit:)``.
   public func makeSession(mode: MatchMode, limit: Int) -> RepeatingSession<Self> {
     RepeatingSession(backend: self, mode: mode, limit: limit)
   }

@@ -2,9 +2,12 @@
 public struct SearchHit: Sendable, Hashable {
   /// The place's index in the corpus.
   public var index: Int
+  /// The place's id.
   public var id: PlaceID
+  /// How the place matched: the range and the ranking classes.
   public var match: Match
 
+  /// A hit of the place at `index` with id `id`.
   public init(index: Int, id: PlaceID, match: Match) {
     self.index = index
     self.id = id
@@ -15,13 +18,16 @@ public struct SearchHit: Sendable, Hashable {
 /// What a backend answers: the exact number of matching places and the first `limit` of them
 /// in rank order (MatchSpec §5).
 public struct SearchResult: Sendable, Hashable {
+  /// The query as normalized (MatchSpec §2).
   public var normalized: NormalizedQuery
+  /// The contract it was answered under.
   public var mode: MatchMode
   /// The number of matching places.
   public var total: Int
   /// The best `limit` places, best first.
   public var hits: [SearchHit]
 
+  /// A result of `total` matches, the first `hits` in rank order.
   public init(normalized: NormalizedQuery, mode: MatchMode, total: Int, hits: [SearchHit]) {
     self.normalized = normalized
     self.mode = mode
@@ -57,11 +63,16 @@ extension SearchResult {
 /// then the place's rank ordinal (``Corpus/rankOrdinal(at:)``: prominence, level, name length,
 /// id).
 public struct RankKey: Sendable, Hashable, Comparable {
+  /// ``Match/spellingClass``.
   public var spellingClass: Int
+  /// ``Match/matchClass``.
   public var matchClass: Int
+  /// ``Match/readingClass``.
   public var readingClass: Int
+  /// ``Corpus/rankOrdinal(at:)`` of the place.
   public var rankOrdinal: Int
 
+  /// The key of `match` of the place at `index` of `corpus`.
   public init(match: Match, place index: Int, in corpus: Corpus) {
     spellingClass = match.spellingClass
     matchClass = match.matchClass

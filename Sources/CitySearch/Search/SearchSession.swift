@@ -8,11 +8,15 @@ public protocol SearchSession {
 
 /// The session that reuses nothing: every keystroke is a fresh ``SearchBackend/search(_:mode:limit:)``.
 public struct RepeatingSession<Backend: SearchBackend>: SearchSession {
+  /// The backend that answers.
   public let backend: Backend
+  /// The contract every keystroke is answered under.
   public let mode: MatchMode
+  /// The most hits per answer.
   public let limit: Int
   private let normalizer: QueryNormalizer
 
+  /// A session of `backend`.
   public init(backend: Backend, mode: MatchMode, limit: Int) {
     self.backend = backend
     self.mode = mode

@@ -1,12 +1,12 @@
 import CitySearch
 
 /// Precomputed posting lists: candidates come from intersecting the lists that a query's
-/// tokens select, each candidate is verified with the shared ``PlaceMatcher``, every match is
+/// tokens select, each candidate is verified with the shared `PlaceMatcher`, every match is
 /// counted and the best `limit` are kept by a bounded heap.
 ///
 /// Three families of lists, all sorted arrays of place indices:
 /// - `syllable` keys: every one- to three-letter string a `syllable`-mode query can begin with
-///   to match the place (see ``SyllableKeyGenerator``), over canonical and alternate readings;
+///   to match the place (see `SyllableKeyGenerator`), over canonical and alternate readings;
 /// - `seed` keys: the one- to three-letter substrings of the joined canonical pinyin and of
 ///   the initials (MatchSpec §4.2, §4.3);
 /// - Hanzi: each character of the name, for queries that contain Hanzi in either mode;
@@ -17,6 +17,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
   public static let name = "inverted-index"
   public static let summary = "Posting lists of letter keys and Hanzi, intersected, then verified by the shared matcher"
 
+  /// The corpus the index was built from.
   public let corpus: Corpus
   package let matcher: PlaceMatcher
   package let ranking: RankingTable

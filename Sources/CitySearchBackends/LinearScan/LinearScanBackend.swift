@@ -1,12 +1,13 @@
 import CitySearch
 
-/// The reference backend: tests every place with the shared ``PlaceMatcher`` and sorts the
-/// matches by ``RankKey``. Its correctness is meant to be obvious by reading; every other
+/// The reference backend: tests every place with the shared `PlaceMatcher` and sorts the
+/// matches by `RankKey`. Its correctness is meant to be obvious by reading; every other
 /// backend is checked against it.
 public struct LinearScanBackend: SearchBackend {
   public static let name = "linear"
   public static let summary = "Reference: tests every place with the shared matcher, then sorts all matches"
 
+  /// The corpus it scans.
   public let corpus: Corpus
   private let matcher: PlaceMatcher
 

@@ -45,7 +45,9 @@ extension MatchSource {
 /// earlier list at no cost.
 public struct NarrowingSession: SearchSession {
   let source: any MatchSource
+  /// The contract every keystroke is answered under.
   public let mode: MatchMode
+  /// The most hits per answer.
   public let limit: Int
   private let normalizer: QueryNormalizer
   /// The match lists of the current text's prefixes, shortest first; never an empty query.

@@ -1,6 +1,6 @@
 import CitySearch
 
-/// Walks a suffix trie of the names' reading sequences (``PinyinSuffixTrie``) with the query:
+/// Walks a suffix trie of the names' reading sequences (`PinyinSuffixTrie`) with the query:
 /// in `syllable` mode the walk branches over the pieces a query can be split into (MatchSpec §3),
 /// in `seed` mode it follows the name's units, the joined pinyin and the initials (§4). Every
 /// suffix below the node where the query ends is a match whose range is known from the walk, so
@@ -12,6 +12,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
   public static let name = "trie"
   public static let summary = "Suffix trie of reading sequences; matches collected from the walk"
 
+  /// The corpus the trie was built from.
   public let corpus: Corpus
   package let matcher: PlaceMatcher
   package let ranking: RankingTable

@@ -22,7 +22,7 @@ public struct RelevanceCase: Sendable, Hashable {
   /// Parses the file, checking that each case's names are those of its ids in `corpus`, so a
   /// mistyped id cannot pass unnoticed.
   ///
-  /// - Throws: ``CorpusError`` naming the file, the line and the problem.
+  /// - Throws: `CorpusError` naming the file, the line and the problem.
   public static func load(_ path: String, corpus: Corpus) throws -> [RelevanceCase] {
     guard
       let text = String(data: try CorpusLoader.readFile(path, limit: CorpusLoader.maximumFileBytes), encoding: .utf8)

@@ -3,7 +3,7 @@ import CitySearchBackends
 import CitySearchConformance
 
 /// How well the reference's ranking puts the place a person means first (docs/Relevance.md):
-/// every place of a corpus is a target, weighted by its prominence (``Corpus/prominence(at:)``,
+/// every place of a corpus is a target, weighted by its prominence (`Corpus/prominence(at:)`,
 /// a population), typed in every ``InputStyle`` and as each of its aliases, one keystroke at a
 /// time; after each keystroke the target's rank is recorded.
 ///

@@ -91,6 +91,7 @@ public struct ICUBackend: SearchBackend {
   public static let summary =
     "ICU Han-Latin with per-name override rules, transliterating every name at every keystroke"
 
+  /// The corpus it transliterates.
   public let corpus: Corpus
   let readings: ICUReadings
 
@@ -127,6 +128,7 @@ public struct ICUCachedBackend: SearchBackend {
   public static let name = "icu-cached"
   public static let summary = "ICU Han-Latin with per-name override rules, each name transliterated once at build"
 
+  /// The corpus it transliterates.
   public let corpus: Corpus
   let readings: ICUReadings
   /// Place i's tokens and unit ends are `tokens[unitStarts[i]..<unitStarts[i + 1]]`, `ends[…]`.
