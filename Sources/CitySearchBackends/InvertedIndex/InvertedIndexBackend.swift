@@ -197,7 +197,18 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
     rankedSearch(query, mode: mode, limit: limit)
   }
 
-  public func makeSession(mode: MatchMode, limit: Int) -> NarrowingSession {
-    NarrowingSession(source: self, mode: mode, limit: limit)
+  /// A typing session: each keystroke narrows the previous one's matches (``Narrowing``).
+  public func makeSession(mode: MatchMode, limit: Int) -> InvertedIndexSession {
+    InvertedIndexSession(narrowing: Narrowing(source: self, mode: mode, limit: limit))
   }
+}
+
+/// The typing session of `inverted-index`: it narrows the previous keystroke's matches with the shared
+/// matcher when they are fewer than a fresh walk would verify, and keeps one list per
+/// keystroke for backspaces (``Narrowing``).
+public struct InvertedIndexSession: SearchSession {
+  var narrowing: Narrowing<InvertedIndexBackend>
+
+  /// The answer to the box's current text.
+  public mutating func update(_ text: String) -> SearchResult { narrowing.update(text) }
 }

@@ -1,7 +1,7 @@
 import CitySearch
 
 /// A backend that can list every place matching a query with its match; ranking, counting and
-/// the incremental session are then shared (``TopK``, ``NarrowingSession``).
+/// the incremental session are then shared (``TopK``, ``Narrowing``).
 package protocol MatchSource: Sendable {
   var corpus: Corpus { get }
   var matcher: PlaceMatcher { get }
@@ -38,29 +38,32 @@ extension MatchSource {
   }
 }
 
-/// The incremental session of the indexed backends. Extending a query can only shrink its set
-/// of matches (MatchSpec §6), so each keystroke re-verifies the previous keystroke's matches
-/// with the shared matcher instead of searching afresh (when they are fewer than a fresh search
-/// would verify). It keeps one match list per keystroke typed, so a backspace returns to an
-/// earlier list at no cost.
-public struct NarrowingSession: SearchSession {
-  let source: any MatchSource
-  /// The contract every keystroke is answered under.
-  public let mode: MatchMode
-  /// The most hits per answer.
-  public let limit: Int
+/// The narrowing that the indexed backends' sessions share (``TrieSession``,
+/// ``InvertedIndexSession``). Extending a query can only shrink its set of matches
+/// (MatchSpec §6), so each keystroke re-verifies the previous keystroke's matches with the
+/// shared matcher instead of searching afresh (when they are fewer than a fresh search would
+/// verify). It keeps one match list per keystroke typed, so a backspace returns to an earlier
+/// list at no cost. Generic over its source, so the timed path calls the backend directly.
+package struct Narrowing<Source: MatchSource> {
+  let source: Source
+  let mode: MatchMode
+  let limit: Int
   private let normalizer: QueryNormalizer
   /// The match lists of the current text's prefixes, shortest first; never an empty query.
   private var stack: [(query: NormalizedQuery, matches: [(index: Int32, match: PackedMatch)])] = []
 
-  package init(source: any MatchSource, mode: MatchMode, limit: Int) {
+  package init(source: Source, mode: MatchMode, limit: Int) {
     self.source = source
     self.mode = mode
     self.limit = limit
     self.normalizer = QueryNormalizer(tables: source.corpus.tables)
   }
 
-  public mutating func update(_ text: String) -> SearchResult {
+  /// The answer to the box's current text.
+  ///
+  /// - Complexity: O(m) matcher calls for the m matches of the previous keystroke, or the
+  ///   backend's fresh search when that would verify fewer; plus O(n log limit) to rank n matches.
+  package mutating func update(_ text: String) -> SearchResult {
     let query = normalizer.normalize(text)
     while let top = stack.last, !top.query.isPrefix(of: query) { stack.removeLast() }
     // A precomputed answer needs no match list; the next keystroke searches afresh.

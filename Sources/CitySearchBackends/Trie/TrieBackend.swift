@@ -96,8 +96,9 @@ public struct TrieBackend: SearchBackend, MatchSource {
     rankedSearch(query, mode: mode, limit: limit)
   }
 
-  public func makeSession(mode: MatchMode, limit: Int) -> NarrowingSession {
-    NarrowingSession(source: self, mode: mode, limit: limit)
+  /// A typing session: each keystroke narrows the previous one's matches (``Narrowing``).
+  public func makeSession(mode: MatchMode, limit: Int) -> TrieSession {
+    TrieSession(narrowing: Narrowing(source: self, mode: mode, limit: limit))
   }
 
   /// One walk of the trie with one query.
@@ -318,4 +319,14 @@ public struct TrieBackend: SearchBackend, MatchSource {
       }
     }
   }
+}
+
+/// The typing session of `trie`: it narrows the previous keystroke's matches with the shared
+/// matcher when they are fewer than a fresh walk would verify, and keeps one list per
+/// keystroke for backspaces (``Narrowing``).
+public struct TrieSession: SearchSession {
+  var narrowing: Narrowing<TrieBackend>
+
+  /// The answer to the box's current text.
+  public mutating func update(_ text: String) -> SearchResult { narrowing.update(text) }
 }
