@@ -1,16 +1,41 @@
 import CitySearch
 import Foundation
 
-/// A backend to benchmark: its type, build options and the name it is reported under.
+/// A backend to benchmark: its type, build options, how it is replayed and the name it is
+/// reported under.
 public struct BenchCandidate: Sendable {
+  /// The backend type, built once for the run.
   public let type: any SearchBackend.Type
+  /// Its build options.
   public let options: BackendOptions
+  /// Whether every keystroke is answered afresh from the index instead of typed into a
+  /// session (the stateless replay).
+  public let stateless: Bool
+  /// The name the reports give it: the backend's, with ` (stateless)` for the stateless replay.
   public let label: String
 
-  public init(type: any SearchBackend.Type, options: BackendOptions = BackendOptions(), label: String? = nil) {
+  /// A candidate; `label` defaults to the backend's name, marked when `stateless`.
+  public init(
+    type: any SearchBackend.Type, options: BackendOptions = BackendOptions(), stateless: Bool = false,
+    label: String? = nil
+  ) {
     self.type = type
     self.options = options
-    self.label = label ?? type.name
+    self.stateless = stateless
+    self.label = label ?? type.name + (stateless ? Self.statelessSuffix : "")
+  }
+
+  /// What marks the stateless replay of a backend in the reports: `trie (stateless)`.
+  public static let statelessSuffix = " (stateless)"
+
+  /// Whether the backend's typing session keeps anything between keystrokes: `false` for one
+  /// whose session answers every keystroke afresh anyway (``RepeatingSession``), which a
+  /// stateless replay would only repeat.
+  public static func sessionKeepsState(_ type: any SearchBackend.Type) -> Bool {
+    func keeps<Backend: SearchBackend>(_: Backend.Type) -> Bool {
+      Backend.Session.self != RepeatingSession<Backend>.self
+    }
+    return keeps(type)
   }
 }
 
@@ -55,7 +80,8 @@ public struct BenchPipeline {
     let clockOverhead = MonotonicClock.overhead()
     let runner = BenchRunner(workload: workload, configuration: configuration)
     let raw = try runner.run(
-      backends: zip(candidates, builds).map { ($0.label, $1.backend) }, progress: progress, shouldStop: shouldStop)
+      backends: zip(candidates, builds).map { ($0.label, $1.backend) },
+      stateless: Set(candidates.filter(\.stateless).map(\.label)), progress: progress, shouldStop: shouldStop)
     let metadata = RunMetadata(
       tool: "citybench", startedAt: RunEnvironment.timestamp(started),
       durationSeconds: Double(MonotonicClock.now() - startedAt) / 1e9, machine: RunEnvironment.machine,
@@ -69,8 +95,12 @@ public struct BenchPipeline {
       warmUpKeystrokes: configuration.warmUpKeystrokes, budgetSeconds: configuration.budgetSeconds,
       seed: configuration.seed, clockOverheadNanoseconds: clockOverhead,
       slowdownNanoseconds: configuration.slowdowns)
-    let results = BenchAnalysis.results(
+    var results = BenchAnalysis.results(
       raw: raw, workload: workload, builds: builds, corpus: corpus, metadata: metadata)
+    let stateless = Set(candidates.filter(\.stateless).map(\.label))
+    for i in results.backends.indices where stateless.contains(results.backends[i].name) {
+      results.backends[i].replay = BackendResults.statelessReplay
+    }
     return (results, raw)
   }
 }

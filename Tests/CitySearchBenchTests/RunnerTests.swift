@@ -39,6 +39,22 @@ import Testing
     #expect(results.backend(named: "trie")?.conformance.divergences == 0)
   }
 
+  /// The stateless replay answers every keystroke from the index: a backend whose session is
+  /// stuck conforms there and diverges in its session, reported side by side.
+  @Test func theStatelessReplayAnswersEachKeystrokeAfresh() throws {
+    let (results, _) = try BenchFixtures.quickRun(extra: [
+      BenchCandidate(type: StuckSessionBackend.self), BenchCandidate(type: StuckSessionBackend.self, stateless: true),
+    ])
+    let session = try #require(results.backend(named: "stuck-session"))
+    let stateless = try #require(results.backend(named: "stuck-session (stateless)"))
+    #expect(session.conformance.divergences > 0 && session.replay == nil)
+    #expect(stateless.conformance.divergences == 0 && stateless.conformance.checked > 0)
+    #expect(stateless.replay == BackendResults.statelessReplay)
+    #expect(BenchCandidate.sessionKeepsState(StuckSessionBackend.self))
+    #expect(BenchCandidate.sessionKeepsState(TrieBackend.self))
+    #expect(!BenchCandidate.sessionKeepsState(LinearScanBackend.self), "its session answers afresh anyway")
+  }
+
   @Test func injectedSlowdownShowsInEverySample() throws {
     let (results, raw) = try BenchFixtures.quickRun(slowdowns: ["trie": 300_000])
     let trie = try #require(raw.series.first { $0.name == "trie" })

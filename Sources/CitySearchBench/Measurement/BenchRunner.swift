@@ -86,10 +86,12 @@ public struct BenchRunner {
   }
 
   /// Replays the workload. `backends[0]` is the reference; it also answers a second time under
-  /// ``noiseFloorName``. `progress` gets (keystrokes done, keystrokes in all rounds);
-  /// `shouldStop` is polled between sessions.
+  /// ``noiseFloorName``. The backends named in `stateless` answer every keystroke afresh
+  /// (``StatelessPlayer``), the others type into their sessions. `progress` gets (keystrokes
+  /// done, keystrokes in all rounds); `shouldStop` is polled between sessions.
   public func run(
     backends: [(name: String, backend: any SearchBackend)],
+    stateless: Set<String> = [],
     progress: (Int, Int) -> Void = { _, _ in },
     shouldStop: () -> Bool = { false }
   ) throws -> RawMeasurements {
@@ -100,7 +102,9 @@ public struct BenchRunner {
     entries.insert((noiseFloorName, backends[0].backend), at: 1)
     let players: [KeystrokePlayer] = entries.map { entry in
       let slowdown = configuration.slowdowns[entry.name] ?? 0
-      return makePlayer(entry.backend, name: entry.name, mode: mode, limit: limit, slowdown: slowdown)
+      return makePlayer(
+        entry.backend, name: entry.name, mode: mode, limit: limit, slowdown: slowdown,
+        stateless: stateless.contains(entry.name))
     }
     let keystrokes = workload.keystrokeCount
     var random = SplitMix64(seed: configuration.seed)

@@ -57,9 +57,42 @@ final class SessionPlayer<Backend: SearchBackend>: KeystrokePlayer {
   }
 }
 
-/// A player for `backend`, its concrete type opened from the existential.
+/// The stateless replay: every keystroke is normalized and answered afresh from the backend's
+/// index (``SearchBackend/search(_:mode:limit:)``), with nothing kept from the one before, so
+/// the time is the index's own and not a session's.
+final class StatelessPlayer<Backend: SearchBackend>: KeystrokePlayer {
+  let backend: Backend
+  let mode: MatchMode
+  let limit: Int
+  private let normalizer: QueryNormalizer
+
+  init(backend: Backend, name: String, mode: MatchMode, limit: Int, slowdown: UInt64) {
+    self.backend = backend
+    self.mode = mode
+    self.limit = limit
+    self.normalizer = QueryNormalizer(tables: backend.corpus.tables)
+    super.init(name: name, slowdown: slowdown)
+  }
+
+  override func startSession() {}
+
+  override func answer(_ text: String) -> (result: SearchResult, nanoseconds: UInt64) {
+    let start = MonotonicClock.now()
+    let result = backend.search(normalizer.normalize(text), mode: mode, limit: limit)
+    MonotonicClock.spin(nanoseconds: slowdown)
+    let end = MonotonicClock.now()
+    return (result, end &- start)
+  }
+
+  override func answerAlone(_ text: String) -> (result: SearchResult, nanoseconds: UInt64) { answer(text) }
+}
+
+/// A player for `backend`, its concrete type opened from the existential: typing into a session,
+/// or `stateless`.
 func makePlayer(
-  _ backend: some SearchBackend, name: String, mode: MatchMode, limit: Int, slowdown: UInt64
+  _ backend: some SearchBackend, name: String, mode: MatchMode, limit: Int, slowdown: UInt64, stateless: Bool
 ) -> KeystrokePlayer {
-  SessionPlayer(backend: backend, name: name, mode: mode, limit: limit, slowdown: slowdown)
+  stateless
+    ? StatelessPlayer(backend: backend, name: name, mode: mode, limit: limit, slowdown: slowdown)
+    : SessionPlayer(backend: backend, name: name, mode: mode, limit: limit, slowdown: slowdown)
 }

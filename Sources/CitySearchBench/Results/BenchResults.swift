@@ -223,6 +223,12 @@ public struct BackendResults: Codable, Sendable {
   /// Instructions per keystroke under callgrind, when the run counted them for this backend
   /// (`--instructions`): deterministic, beside the wall time.
   public var instructions: InstructionSummary?
+  /// ``statelessReplay`` when every keystroke was answered afresh from the index; absent when
+  /// the backend typed into its session.
+  public var replay: String?
+
+  /// The value of ``replay`` for the stateless replay.
+  public static let statelessReplay = "stateless"
 }
 
 /// The relevance measures of a run (``RelevanceEvaluation/Report``), for the reports.

@@ -10,7 +10,7 @@ import Foundation
 struct BenchOptions {
   static let valued: Set<String> = CorpusOptions.valued.union([
     "--workload", "--backends", "--mode", "--rounds", "--warm-up", "--budget", "--seed", "--limit", "--inject-slowdown",
-    "--relevance", "--instructions", "--shard",
+    "--relevance", "--instructions", "--shard", "--replay",
   ])
   static let help = """
     \(CorpusOptions.help)
@@ -19,6 +19,12 @@ struct BenchOptions {
       --backends A,B        the backends to time (default: all); the reference (linear) is
                             always timed too, and a second time against itself (A/A)
       --mode syllable|seed  (default: syllable)
+      --replay sessions|stateless|both
+                            how the backends other than the reference answer: typing into
+                            their sessions, each keystroke afresh from the index (reported
+                            as 'NAME (stateless)'), or both, side by side; 'both' adds the
+                            stateless replay of each backend whose session keeps state
+                            (default: sessions)
       --rounds N            measured passes over the workload (default: 3)
       --warm-up N           unmeasured keystrokes first (default: 1500)
       --budget SECONDS      the most a backend other than the reference may spend on the
@@ -52,6 +58,22 @@ struct BenchOptions {
   var instructionBackends: [String] = []
   /// `--shard K/N`: the slice of the backends to time.
   var shard: Shard = .whole
+  /// `--replay`: how the backends other than the reference answer.
+  var replay: Replay = .sessions
+
+  /// `--replay sessions|stateless|both`.
+  enum Replay: String, CaseIterable {
+    case sessions, stateless, both
+  }
+
+  /// Options built in code (`suite`): `corpus` with its committed workload, every backend,
+  /// `configuration`, relevance as the corpus's size decides, no instruction counts.
+  init(corpus: CorpusOptions, configuration: BenchConfiguration) {
+    self.corpus = corpus
+    workloadPath = nil
+    backends = nil
+    self.configuration = configuration
+  }
 
   init(_ args: ParsedArguments) throws {
     corpus = CorpusOptions(args)
@@ -76,6 +98,7 @@ struct BenchOptions {
       }
     }
     shard = try args.shard()
+    replay = try args.choice("--replay", default: Replay.sessions)
     if let value = args["--relevance"] {
       guard value == "on" || value == "off" else { throw UsageError(message: "--relevance takes on or off") }
       relevance = value == "on"
@@ -133,7 +156,16 @@ struct BenchOptions {
     }
     let reference = BackendCatalog.all[0]
     types.removeAll { $0 == reference }
-    return ([reference] + types).map { BenchCandidate(type: $0) }
+    let others = types.flatMap { type -> [BenchCandidate] in
+      switch replay {
+      case .sessions: [BenchCandidate(type: type)]
+      case .stateless: [BenchCandidate(type: type, stateless: true)]
+      case .both:
+        BenchCandidate.sessionKeepsState(type)
+          ? [BenchCandidate(type: type), BenchCandidate(type: type, stateless: true)] : [BenchCandidate(type: type)]
+      }
+    }
+    return [BenchCandidate(type: reference)] + others
   }
 
   /// The workload: the named file, the tier's committed file, or sessions generated from the

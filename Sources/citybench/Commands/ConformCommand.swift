@@ -70,50 +70,89 @@ enum ConformCommand: Command {
     let label: String
   }
 
-  static func run(_ args: ParsedArguments) throws -> Int32 {
+  /// What one conformance run checks and where it writes, typed: the command line parses into
+  /// it, and `suite` builds one directly.
+  struct Settings {
+    var tiers: [CorpusTier] = CorpusTier.allCases
+    var modes: [MatchMode] = MatchMode.allCases
+    /// `--backends`: the names to check, or `nil` for every backend but the reference.
+    var backends: String?
+    var sampleSize = 20_000
+    var seed = 1
+    var every = 1
+    var fuzz: Int?
+    var icuSample: Int?
+    var shard: Shard = .whole
+    var icuRaw = false
+    var corpusDirectory: String?
+    var expectedPath: String?
+    var writeExpected: String?
+    var junit: String?
+    var result: String?
+  }
+
+  static func run(_ args: ParsedArguments) throws -> Int32 { try run(try settings(args)) }
+
+  /// The settings of a command line.
+  static func settings(_ args: ParsedArguments) throws -> Settings {
+    var settings = Settings()
     let tierArgument = args["--corpus"] ?? "all"
-    let tiers: [CorpusTier] =
-      tierArgument == "all"
-      ? CorpusTier.allCases
-      : try tierArgument.split(separator: ",").map { name in
+    if tierArgument != "all" {
+      settings.tiers = try tierArgument.split(separator: ",").map { name in
         guard let tier = CorpusTier(rawValue: String(name)) else {
           throw UsageError(message: "unknown tier '\(name)' (cities, towns, villages, a comma-separated list, or all)")
         }
         return tier
       }
-    let modes: [MatchMode]
+    }
     switch args["--mode"] ?? "both" {
-    case "both": modes = MatchMode.allCases
+    case "both": break
     case let name:
       guard let mode = MatchMode(rawValue: name) else {
         throw UsageError(message: "unknown mode '\(name)' (syllable, seed or both)")
       }
-      modes = [mode]
+      settings.modes = [mode]
     }
-    let sampleSize = try args.integer("--sample", default: 20_000, range: 1...10_000_000)
-    let seed = try args.integer("--seed", default: 1, range: 0...Int.max)
-    let every = try args.integer("--every", default: 1, range: 1...1_000_000)
-    let fuzz = args["--fuzz"] == nil ? nil : try args.integer("--fuzz", default: 0, range: 1...100_000_000)
-    let icuSample =
+    settings.backends = args["--backends"]
+    settings.sampleSize = try args.integer("--sample", default: settings.sampleSize, range: 1...10_000_000)
+    settings.seed = try args.integer("--seed", default: settings.seed, range: 0...Int.max)
+    settings.every = try args.integer("--every", default: settings.every, range: 1...1_000_000)
+    settings.fuzz = args["--fuzz"] == nil ? nil : try args.integer("--fuzz", default: 0, range: 1...100_000_000)
+    settings.icuSample =
       args["--icu-sample"] == nil ? nil : try args.integer("--icu-sample", default: 0, range: 1...10_000_000)
-    let shard = try args.shard()
-    if !shard.isWhole {
-      if fuzz != nil {
+    settings.shard = try args.shard()
+    if !settings.shard.isWhole {
+      if settings.fuzz != nil {
         throw UsageError(message: "--fuzz cannot be sharded: its input-cost bound is a median over every query")
       }
       if args["--write-expected"] != nil {
         throw UsageError(message: "--write-expected needs the whole run, not a shard")
       }
     }
-    var candidates = try selectedBackends(args["--backends"])
-    if args.has("--icu-raw") {
+    settings.icuRaw = args.has("--icu-raw")
+    settings.corpusDirectory = args["--corpus-dir"]
+    settings.expectedPath = args["--expected"]
+    settings.writeExpected = args["--write-expected"]
+    settings.junit = args["--junit"]
+    settings.result = args["--result"]
+    return settings
+  }
+
+  /// Runs the check; the exit status (0 when everything conforms, else 1).
+  static func run(_ settings: Settings) throws -> Int32 {
+    let (tiers, modes, sampleSize, seed, every, fuzz, icuSample, shard) = (
+      settings.tiers, settings.modes, settings.sampleSize, settings.seed, settings.every, settings.fuzz,
+      settings.icuSample, settings.shard
+    )
+    var candidates = try selectedBackends(settings.backends)
+    if settings.icuRaw {
       for type in candidates.map(\.type) where type == ICUBackend.self || type == ICUCachedBackend.self {
         candidates.append(
           Candidate(type: type, options: BackendOptions(icuRaw: true), label: type.name + "-raw"))
       }
     }
-    let directory = CorpusOptions(directory: args["--corpus-dir"])
-    let expectedPath = args["--expected"] ?? directory.packageFile("Conformance/expected-failures.tsv")
+    let directory = CorpusOptions(directory: settings.corpusDirectory)
+    let expectedPath = settings.expectedPath ?? directory.packageFile("Conformance/expected-failures.tsv")
     let expected = try expectedPath.map { try ExpectedFailures(contentsOf: $0) } ?? ExpectedFailures()
     let goldenQueries = directory.packageFile("Tests/CitySearchTests/Golden/golden.tsv").flatMap(Self.goldenQueries)
 
@@ -127,7 +166,7 @@ enum ConformCommand: Command {
     var rawCulprits: [String: Set<PlaceID>] = [:]
     var lastCorpus: Corpus?
     for (tierNumber, tier) in tiers.enumerated() {
-      let corpus = try CorpusOptions(corpus: tier.rawValue, directory: args["--corpus-dir"]).load()
+      let corpus = try CorpusOptions(corpus: tier.rawValue, directory: settings.corpusDirectory).load()
       lastCorpus = corpus
       result.settings.tiers.append(.init(name: tier.rawValue, places: corpus.count, checksum: corpus.checksum))
       let (targets, texts, description) =
@@ -205,7 +244,7 @@ enum ConformCommand: Command {
     for passes in result.unexpectedPasses {
       emit(ConformanceSummary.unexpectedPassesLine(passes))
     }
-    if let path = args["--write-expected"], let corpus = lastCorpus {
+    if let path = settings.writeExpected, let corpus = lastCorpus {
       // Both raw variants read every name the same way (one transliterator): list the union for
       // each, whichever of them was run.
       let union = rawCulprits.values.reduce(into: Set<PlaceID>()) { $0.formUnion($1) }
@@ -217,8 +256,8 @@ enum ConformCommand: Command {
       try text.write(toFile: path, atomically: true, encoding: .utf8)
       emit("wrote \(rawCulprits.values.reduce(0) { $0 + $1.count }) expected failures to \(path)")
     }
-    if let path = args["--junit"] { try AtomicFile.write(Data(JUnitReport(conformance: result).xml.utf8), to: path) }
-    if let path = args["--result"] { try AtomicFile.write(try result.jsonData(), to: path) }
+    if let path = settings.junit { try AtomicFile.write(Data(JUnitReport(conformance: result).xml.utf8), to: path) }
+    if let path = settings.result { try AtomicFile.write(try result.jsonData(), to: path) }
     if !shard.isWhole && !result.listedPlaces.isEmpty {
       emit("\nshard \(shard): unexpected passes of listed places are checked when the shards are merged")
     }

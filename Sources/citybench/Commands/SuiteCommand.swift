@@ -33,10 +33,12 @@ enum SuiteCommand: Command {
     let started = MonotonicClock.now()
     emit("CitySearchBench: the whole suite on cities (conformance, then latency)")
     emit("\n## 1. Conformance: every backend against the reference")
-    let conform = try ConformCommand.main(["--corpus", "cities", "--every", "10", "--icu-sample", "30"])
+    let conform = try ConformCommand.run(ConformCommand.Settings(tiers: [.cities], every: 10, icuSample: 30))
 
     emit("\n## 2. Latency: the cities workload, keystroke by keystroke\n")
-    let options = try BenchOptions(try ParsedArguments(["--budget", "10"], spec: BenchOptions.parseSpec))
+    var configuration = BenchConfiguration()
+    configuration.budgetSeconds = 10
+    let options = BenchOptions(corpus: CorpusOptions(directory: nil), configuration: configuration)
     let (results, raw, workload) = try options.run()
     try ReportFormat.stage(ReportFormat.allCases, results: results, raw: raw, workload: workload, in: reports)
     let written = try Interruption.shared.commit(reports)
@@ -50,9 +52,4 @@ enum SuiteCommand: Command {
     emit("more: citybench help · citybench overview (example queries) · citybench gate (regression check)")
     return conforms ? 0 : 1
   }
-}
-
-extension BenchOptions {
-  /// The bench options alone, for building them from a fixed argument list.
-  static let parseSpec = ParsedArguments.Spec(valued: valued, flags: [], aliases: [:], maximumPositionals: 0)
 }

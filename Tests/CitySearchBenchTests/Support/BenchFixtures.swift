@@ -94,3 +94,35 @@ struct DropsLastHitBackend: SearchBackend {
     return result
   }
 }
+
+/// A backend whose searches are the reference's but whose typing session keeps answering the
+/// first text it was given: a stateless replay conforms, a session replay does not.
+struct StuckSessionBackend: SearchBackend {
+  static let name = "stuck-session"
+  static let summary = "the reference, with a session that never moves past its first keystroke (tests only)"
+  let corpus: Corpus
+  let reference: LinearScanBackend
+
+  init(corpus: Corpus, options: BackendOptions) throws {
+    self.corpus = corpus
+    self.reference = LinearScanBackend(corpus: corpus)
+  }
+
+  struct Session: SearchSession {
+    let backend: StuckSessionBackend
+    let mode: MatchMode
+    let limit: Int
+    var first: String?
+
+    mutating func update(_ text: String) -> SearchResult {
+      if first == nil { first = text }
+      return backend.search(first!, mode: mode, limit: limit)
+    }
+  }
+
+  func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
+    reference.search(query, mode: mode, limit: limit)
+  }
+
+  func makeSession(mode: MatchMode, limit: Int) -> Session { Session(backend: self, mode: mode, limit: limit) }
+}
