@@ -203,9 +203,9 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
   }
 }
 
-/// The typing session of `inverted-index`: it narrows the previous keystroke's matches with the shared
-/// matcher when they are fewer than a fresh walk would verify, and keeps one list per
-/// keystroke for backspaces (``Narrowing``).
+/// The typing session of `inverted-index`: it narrows the previous keystroke's matches with the
+/// shared matcher when they are fewer than the shortest posting list a fresh search would
+/// verify, and keeps one list per keystroke for backspaces (``Narrowing``).
 public struct InvertedIndexSession: SearchSession {
   var narrowing: Narrowing<InvertedIndexBackend>
 

@@ -9,7 +9,7 @@ import CitySearch
 /// (spelling, unit) order, so a node's children (sorted by label) that can start with a given
 /// letter are one contiguous range. Postings record which suffix ends at a node and are laid
 /// out in depth-first order, so every suffix passing through a node is one contiguous range.
-struct PinyinSuffixTrie: Sendable {
+final class PinyinSuffixTrie: Sendable {
   // Labels.
   /// The unit and reading token of each label.
   let labelUnits: ContiguousArray<UInt32>

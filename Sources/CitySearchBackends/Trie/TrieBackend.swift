@@ -102,15 +102,30 @@ public struct TrieBackend: SearchBackend, MatchSource {
   }
 
   /// One walk of the trie with one query.
-  private struct Walk {
-    let backend: TrieBackend
+  ///
+  /// A class holding the backend's tables it reads (the trie itself a class), rather than a
+  /// struct holding the backend: a debug build copies a stored struct, retaining each of its
+  /// arrays, on every read of a field and into every closure, which made a walk hundreds of
+  /// times slower there than in release (the trie's precomputed short answers took 18 s to
+  /// build on `cities` in a debug build).
+  private final class Walk {
+    let trie: PinyinSuffixTrie
+    let corpus: Corpus
+    let spellingBytes: ContiguousArray<UInt8>
+    let spellingStarts: ContiguousArray<Int32>
+    let kinds: ContiguousArray<Syllabary.Kind>
+    let hanziLabels: [UInt32: [Int32]]
     let tokens: UnsafeBufferPointer<UInt32>
     let needle: [UInt32]
     let scratch: BestMatchScratch
-    var trie: PinyinSuffixTrie { backend.trie }
 
     init(backend: TrieBackend, tokens: UnsafeBufferPointer<UInt32>, needle: [UInt32], scratch: BestMatchScratch) {
-      self.backend = backend
+      trie = backend.trie
+      corpus = backend.corpus
+      spellingBytes = backend.spellingBytes
+      spellingStarts = backend.spellingStarts
+      kinds = backend.kinds
+      hanziLabels = backend.hanziLabels
       self.tokens = tokens
       self.needle = needle
       self.scratch = scratch
@@ -119,8 +134,8 @@ public struct TrieBackend: SearchBackend, MatchSource {
     @inline(__always)
     private func spelling(ofLabel label: Int32) -> (start: Int, count: Int, kind: Syllabary.Kind) {
       let token = Int(trie.labelTokens[Int(label)])
-      let start = Int(backend.spellingStarts[token])
-      return (start, Int(backend.spellingStarts[token + 1]) - start, backend.kinds[token])
+      let start = Int(spellingStarts[token])
+      return (start, Int(spellingStarts[token + 1]) - start, kinds[token])
     }
 
     /// Calls `body(edge)` for node v's edges that can consume `t`: labels with unit `t` for a
@@ -129,7 +144,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
     private func forEachEdge(of v: Int32, accepting t: UInt32, _ body: (Int) -> Void) {
       if Hanzi.isLatin(t) {
         for e in trie.edges(of: v, labels: trie.labels(startingWith: t)) { body(e) }
-      } else if let labels = backend.hanziLabels[t] {
+      } else if let labels = hanziLabels[t] {
         for label in labels {
           for e in trie.edges(of: v, labels: label..<label + 1) { body(e) }
         }
@@ -166,7 +181,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
             syllable(node: child, q: q + 1, depth: depth + 1, abbreviated: abbreviated)
           }
         case .syllable:
-          let bytes = backend.spellingBytes
+          let bytes = spellingBytes
           let twoLetterInitial = length >= 2 && Syllabary.hasTwoLetterInitial(bytes[start], bytes[start + 1])
           var k = 0
           while k < length && q + k < m && UInt32(bytes[start + k]) == tokens[q + k] {
@@ -183,7 +198,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
 
     /// Every suffix through v is a run from its start unit of `depth` units.
     private func emitRuns(_ v: Int32, depth: Int, abbreviated: Bool) {
-      let corpus = backend.corpus
+      let corpus = self.corpus
       for i in Int(trie.subtreeStarts[Int(v)])..<Int(trie.subtreeEnds[Int(v)]) {
         let posting = trie.postings[i]
         let place = Int(posting >> 7)
@@ -212,7 +227,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
         for offset in 0..<length {
           let available = length - offset
           var k = 0
-          while k < min(available, m) && UInt32(backend.spellingBytes[start + offset + k]) == needle[k] { k += 1 }
+          while k < min(available, m) && UInt32(spellingBytes[start + offset + k]) == needle[k] { k += 1 }
           if k == m {
             emitSeed(child, depth: 1, source: .pinyin(offset: offset))
           } else if k == available {
@@ -249,7 +264,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
         }
         let count = min(length, m - q)
         var k = 0
-        while k < count && UInt32(backend.spellingBytes[start + k]) == needle[q + k] { k += 1 }
+        while k < count && UInt32(spellingBytes[start + k]) == needle[q + k] { k += 1 }
         guard k == count else { continue }
         if q + count == m {
           emitSeed(child, depth: depth + 1, source: .pinyin(offset: offset))
@@ -269,7 +284,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
         let (start, _, kind) = spelling(ofLabel: trie.edgeLabels[e])
         if kind == .opaque {
           initials(node: trie.edgeTargets[e], q: q, depth: depth + 1)
-        } else if UInt32(backend.spellingBytes[start]) == needle[q] {
+        } else if UInt32(spellingBytes[start]) == needle[q] {
           initials(node: trie.edgeTargets[e], q: q + 1, depth: depth + 1)
         }
       }
@@ -283,7 +298,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
 
     /// Every canonical suffix through v holds an occurrence spanning `depth` units from its start.
     private func emitSeed(_ v: Int32, depth: Int, source: SeedSource) {
-      let corpus = backend.corpus
+      let corpus = self.corpus
       let m = needle.count
       for i in Int(trie.subtreeStarts[Int(v)])..<Int(trie.subtreeEnds[Int(v)]) {
         let posting = trie.postings[i]
@@ -307,7 +322,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
           var before = 0
           var total = 0
           var inShort = 0
-          for (u, token) in tokens.enumerated() where backend.kinds[Int(token)] != .opaque {
+          for (u, token) in tokens.enumerated() where kinds[Int(token)] != .opaque {
             if u < start { before += 1 }
             if u < short { inShort += 1 }
             total += 1
