@@ -134,15 +134,21 @@ import Testing
     try run(type)
   }
 
-  /// The precomputed answers of one- and two-letter queries agree with the reference at every
-  /// limit, including limits beyond what they keep (then the backend searches as usual).
+  /// The precomputed answers (every one- and two-letter query, broad three-letter and
+  /// one-Hanzi ones) agree with the reference at every limit, including limits beyond what
+  /// they keep (then the backend searches as usual).
   @Test(arguments: ["trie", "inverted-index"])
   func shortQueryAnswersAgreeWithTheReference(name: String) throws {
     let type = try #require(BackendCatalog.backend(named: name))
     func run<B: SearchBackend>(_ type: B.Type) throws {
       let backend = try B(corpus: Fixtures.cities, options: BackendOptions())
       let letters = "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
-      let queries = letters + ["zh", "sh", "bj", "xa", "a1", "cs"]
+      // Every one- and two-character query is precomputed, and so are the broad three-letter
+      // and one-Hanzi ones (more than ShortQueryAnswers.broadTotal matches); the narrow ones
+      // here are answered by the walk.
+      let broad = ["xia", "zha", "she", "shi", "zho", "xin", "县", "市", "区", "州", "阳", "山"]
+      let narrow = ["bjs", "qqh", "zzz", "x1a", "藏", "鄂", "𠀀"]
+      let queries = letters + ["zh", "sh", "bj", "xa", "a1", "cs"] + broad + narrow
       for limit in [0, 1, 20, 64, 65] {
         let checker = ConformanceChecker(backend, reference: Fixtures.citiesReference, limit: limit)
         for query in queries {
@@ -151,6 +157,28 @@ import Testing
       }
     }
     try run(type)
+  }
+
+  /// Which queries the table answers: a three-letter or one-Hanzi query exactly when the
+  /// reference counts more than `broadTotal` matches; never a longer one or one with a mark.
+  @Test func broadQueriesAreAnsweredFromTheTableNarrowOnesByTheWalk() throws {
+    let backend = TrieBackend(corpus: Fixtures.cities)
+    let table = try #require(backend.shortAnswers)
+    let normalizer = QueryNormalizer(tables: Fixtures.cities.tables)
+    var broad = 0
+    for text in ["xia", "zha", "she", "shi", "zho", "xin", "bjs", "zzz", "qqh", "县", "市", "区", "藏", "鄂"] {
+      for mode in MatchMode.allCases {
+        let query = normalizer.normalize(text)
+        let total = Fixtures.citiesReference.search(query, mode: mode, limit: 0).total
+        let stored = table.answer(query, mode: mode, limit: 20, corpus: Fixtures.cities) != nil
+        #expect(stored == (total > ShortQueryAnswers.broadTotal), "\(text) \(mode): \(total) matches")
+        if stored { broad += 1 }
+      }
+    }
+    #expect(broad >= 4, "the list holds broad queries")
+    for text in ["xi'a", "xian", "北京"] {
+      #expect(table.answer(normalizer.normalize(text), mode: .syllable, limit: 20, corpus: Fixtures.cities) == nil)
+    }
   }
 
   /// Raw ICU reads 长沙 as zhang sha: without the overrides, chang sha is only an alternate

@@ -21,7 +21,8 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
   public let corpus: Corpus
   package let matcher: PlaceMatcher
   package let ranking: RankingTable
-  /// The answers of one- and two-letter queries, precomputed (option `short-answers=false` skips them).
+  /// The answers of the broadest queries, precomputed (``ShortQueryAnswers``; option
+  /// `short-answers=false` skips them).
   package private(set) var shortAnswers: ShortQueryAnswers?
   private let syllableLists: PostingLists
   private let seedLists: PostingLists
@@ -98,6 +99,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
       notes: [
         "postings": String(syllableLists.entryCount + seedLists.entryCount + hanziLists.entryCount),
         "distinct Hanzi": String(hanzi.count),
+        "broad answers": String(shortAnswers?.broadCount ?? 0),
       ])
   }
 

@@ -2,29 +2,92 @@ import CitySearch
 import Foundation
 
 /// The answers of the broadest queries, precomputed at build: every query of one or two
-/// letters or digits, in both modes, with its exact total and its best ``depth`` hits.
+/// letters or digits, and every query of three letters or digits or of one Hanzi that has more
+/// than ``broadTotal`` matches, in both modes, each with its exact total and its best ``depth``
+/// hits.
 ///
 /// These are the first keystrokes of almost every typing session and the queries with the
-/// most matches (`s` matches most of `villages`): counting them exactly at every keystroke
-/// costs more than every other query. Precomputing them bounds the worst case; a query with a
-/// larger `limit` is answered by the backend as usual.
+/// most matches (`s` matches most of `villages`, `镇` some 21,800 places of `towns`): counting
+/// them exactly at every keystroke costs more than every other query. Precomputing them bounds
+/// the worst case; a query with a larger `limit` is answered by the backend as usual.
 package struct ShortQueryAnswers: Sendable {
   /// How many hits each answer keeps.
   package static let depth = 64
+  /// A three-character or one-Hanzi query is kept when it has more matches than this; one
+  /// with fewer is answered by a walk as quick as a lookup's copy.
+  package static let broadTotal = 2 * depth
   /// Keys are ``LetterKey`` values of one or two characters (below 37²).
   private static let keyCount = 37 * 37
   private let totals: ContiguousArray<Int32>
   /// `depth` slots per (mode, key): place index and packed match, `-1` when unused.
   private let places: ContiguousArray<Int32>
   private let matches: ContiguousArray<UInt32>
+  /// The broad three-character and one-Hanzi queries: their slot in `broadTotals` by
+  /// ``broadKey(_:mode:)``, and `depth` hits per slot in `broadPlaces` and `broadMatches`.
+  private let broadSlots: [UInt64: Int32]
+  private let broadTotals: ContiguousArray<Int32>
+  private let broadPlaces: ContiguousArray<Int32>
+  private let broadMatches: ContiguousArray<UInt32>
 
   /// Computes every answer with `source`'s own enumeration, on all cores, or on the calling
   /// thread alone when `concurrently` is false (the answers are the same).
+  ///
+  /// - Complexity: one enumeration per query of one or two letters or digits, per distinct
+  ///   Hanzi of the corpus, and per three-character extension of a broad pair, in both modes.
   package init(source: some MatchSource, concurrently: Bool = true) {
     let modes = MatchMode.allCases
     let letters = Array(0x61...0x7A as ClosedRange<UInt32>) + Array(0x30...0x39 as ClosedRange<UInt32>)
-    let queries = letters.map { [$0] } + letters.flatMap { a in letters.map { [a, $0] } }
-    let jobs = modes.flatMap { mode in queries.map { (mode, $0) } }
+    let pairs = letters.flatMap { a in letters.map { [a, $0] } }
+    // First the one- and two-character queries and the Hanzi; then the three-character ones
+    // that extend a broad pair: extending a query only narrows its matches (MatchSpec §6), so
+    // the extensions of a narrow pair are narrow too.
+    var jobs = modes.flatMap { mode in
+      (letters.map { [$0] } + pairs + Self.distinctHanzi(source.corpus).map { [$0] }).map { (mode, $0) }
+    }
+    var answers = Self.answers(jobs, source: source, concurrently: concurrently)
+    let extensions = zip(jobs, answers).flatMap { job, answer -> [(MatchMode, [UInt32])] in
+      guard job.1.count == 2, answer.total > Self.broadTotal else { return [] }
+      return letters.map { (job.0, job.1 + [$0]) }
+    }
+    jobs += extensions
+    answers += Self.answers(extensions, source: source, concurrently: concurrently)
+
+    var totals = ContiguousArray<Int32>(repeating: 0, count: modes.count * Self.keyCount)
+    var places = ContiguousArray<Int32>(repeating: -1, count: modes.count * Self.keyCount * Self.depth)
+    var matches = ContiguousArray<UInt32>(repeating: 0, count: places.count)
+    var broadSlots: [UInt64: Int32] = [:]
+    var broadTotals = ContiguousArray<Int32>()
+    var broadPlaces = ContiguousArray<Int32>()
+    var broadMatches = ContiguousArray<UInt32>()
+    for ((mode, tokens), answer) in zip(jobs, answers) {
+      if tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) {
+        let slot = (mode == .syllable ? 0 : 1) * Self.keyCount + Int(LetterKey.of(tokens))
+        totals[slot] = Int32(answer.total)
+        for (i, entry) in answer.entries.enumerated() {
+          places[slot * Self.depth + i] = entry.index
+          matches[slot * Self.depth + i] = entry.match.bits
+        }
+      } else if answer.total > Self.broadTotal {
+        broadSlots[Self.broadKey(tokens, mode: mode)] = Int32(broadTotals.count)
+        broadTotals.append(Int32(answer.total))
+        broadPlaces += answer.entries.map(\.index)
+        broadMatches += answer.entries.map(\.match.bits)
+      }
+    }
+    self.totals = totals
+    self.places = places
+    self.matches = matches
+    self.broadSlots = broadSlots
+    self.broadTotals = broadTotals
+    self.broadPlaces = broadPlaces
+    self.broadMatches = broadMatches
+  }
+
+  /// Each job's total and best ``depth`` entries, by `source`'s own enumeration; the entries
+  /// only where they will be kept (every one- and two-character query, a broad other one).
+  private static func answers(
+    _ jobs: [(MatchMode, [UInt32])], source: some MatchSource, concurrently: Bool
+  ) -> [(total: Int, entries: [(index: Int32, match: PackedMatch)])] {
     let answers = ConcurrentResults<(total: Int, entries: [(index: Int32, match: PackedMatch)])>(count: jobs.count)
     let answer: @Sendable (Int) -> Void = { j in
       let (mode, tokens) = jobs[j]
@@ -32,46 +95,75 @@ package struct ShortQueryAnswers: Sendable {
       source.forEachMatch(source.matcher.prepare(NormalizedQuery(tokens: tokens)), mode: mode) { index, match in
         top.insert(key: source.ranking.key(match, place: index), index: index, match: match)
       }
-      answers.set(j, (top.total, top.sortedEntries()))
+      let kept = tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) || top.total > Self.broadTotal
+      answers.set(j, (top.total, kept ? top.sortedEntries() : []))
     }
     if concurrently {
       DispatchQueue.concurrentPerform(iterations: jobs.count, execute: answer)
     } else {
       for j in jobs.indices { answer(j) }
     }
-    var totals = ContiguousArray<Int32>(repeating: 0, count: modes.count * Self.keyCount)
-    var places = ContiguousArray<Int32>(repeating: -1, count: modes.count * Self.keyCount * Self.depth)
-    var matches = ContiguousArray<UInt32>(repeating: 0, count: places.count)
-    for (j, (mode, tokens)) in jobs.enumerated() {
-      let answer = answers.values[j]!
-      let slot = (mode == .syllable ? 0 : 1) * Self.keyCount + Int(LetterKey.of(tokens))
-      totals[slot] = Int32(answer.total)
-      for (i, entry) in answer.entries.enumerated() {
-        places[slot * Self.depth + i] = entry.index
-        matches[slot * Self.depth + i] = entry.match.bits
-      }
-    }
-    self.totals = totals
-    self.places = places
-    self.matches = matches
+    return answers.values.map { $0! }
   }
 
-  /// The answer, when `query` is one or two letters or digits and `limit` is at most ``depth``.
+  /// Every Hanzi that some name holds, ascending.
+  private static func distinctHanzi(_ corpus: Corpus) -> [UInt32] {
+    var seen = Set<UInt32>()
+    for index in 0..<corpus.count {
+      for scalar in corpus.name(at: index).unicodeScalars where Hanzi.isHanzi(scalar.value) {
+        seen.insert(scalar.value)
+      }
+    }
+    return seen.sorted()
+  }
+
+  /// The key of a three-character or one-Hanzi query in `mode`: the mode in bit 41, bit 40
+  /// set for a Hanzi, and the Hanzi's scalar value or the ``LetterKey`` below them.
+  @inline(__always)
+  private static func broadKey(_ tokens: [UInt32], mode: MatchMode) -> UInt64 {
+    let value = tokens.count == 1 ? 1 << 40 | UInt64(tokens[0]) : UInt64(LetterKey.of(tokens))
+    return (mode == .syllable ? 0 : 1 << 41) | value
+  }
+
+  /// The answer, when `query` is one or two letters or digits, or a broad query of three of
+  /// them or of one Hanzi, and `limit` is at most ``depth``.
+  ///
+  /// - Complexity: O(limit): a table read and the copy of the hits.
   package func answer(_ query: NormalizedQuery, mode: MatchMode, limit: Int, corpus: Corpus) -> SearchResult? {
     let tokens = query.tokens
-    guard (1...2).contains(tokens.count), tokens.allSatisfy(Hanzi.isLatin), limit <= Self.depth else { return nil }
-    let slot = (mode == .syllable ? 0 : 1) * Self.keyCount + Int(LetterKey.of(tokens))
-    let total = Int(totals[slot])
-    let hits = (0..<min(max(limit, 0), total)).map { i -> SearchHit in
-      let index = Int(places[slot * Self.depth + i])
+    guard (1...3).contains(tokens.count), limit <= Self.depth else { return nil }
+    let total: Int
+    let first: Int
+    let slotPlaces: ContiguousArray<Int32>
+    let slotMatches: ContiguousArray<UInt32>
+    if tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) {
+      let slot = (mode == .syllable ? 0 : 1) * Self.keyCount + Int(LetterKey.of(tokens))
+      (total, first, slotPlaces, slotMatches) = (Int(totals[slot]), slot * Self.depth, places, matches)
+    } else if tokens.count == 3 ? tokens.allSatisfy(Hanzi.isLatin) : tokens.count == 1 && Hanzi.isHanzi(tokens[0]),
+      let slot = broadSlots[Self.broadKey(tokens, mode: mode)]
+    {
+      (total, first, slotPlaces, slotMatches) = (
+        Int(broadTotals[Int(slot)]), Int(slot) * Self.depth, broadPlaces, broadMatches
+      )
+    } else {
+      return nil
+    }
+    let hits = (0..<min(max(limit, 0), total, Self.depth)).map { i -> SearchHit in
+      let index = Int(slotPlaces[first + i])
       return SearchHit(
-        index: index, id: corpus.id(at: index), match: PackedMatch(bits: matches[slot * Self.depth + i]).match)
+        index: index, id: corpus.id(at: index), match: PackedMatch(bits: slotMatches[first + i]).match)
     }
     return SearchResult(normalized: query, mode: mode, total: total, hits: hits)
   }
 
+  /// How many broad three-character and one-Hanzi queries are kept (both modes).
+  package var broadCount: Int { broadTotals.count }
+
   /// The bytes of the tables.
-  package var byteCount: Int { totals.count * 4 + places.count * 4 + matches.count * 4 }
+  package var byteCount: Int {
+    totals.count * 4 + places.count * 4 + matches.count * 4 + broadTotals.count * 4 + broadPlaces.count * 4
+      + broadMatches.count * 4 + broadSlots.count * 12
+  }
 }
 
 /// Results written by concurrent workers, one slot each, under a lock.

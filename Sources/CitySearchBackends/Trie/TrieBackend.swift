@@ -16,7 +16,8 @@ public struct TrieBackend: SearchBackend, MatchSource {
   public let corpus: Corpus
   package let matcher: PlaceMatcher
   package let ranking: RankingTable
-  /// The answers of one- and two-letter queries, precomputed (option `short-answers=false` skips them).
+  /// The answers of the broadest queries, precomputed (``ShortQueryAnswers``; option
+  /// `short-answers=false` skips them).
   package private(set) var shortAnswers: ShortQueryAnswers?
   let trie: PinyinSuffixTrie
   /// The aliases, in a trie of their own (MatchSpec §8).
@@ -63,6 +64,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
       notes: [
         "nodes": String(trie.nodeCount), "postings": String(trie.postings.count),
         "labels": String(trie.labelUnits.count),
+        "broad answers": String(shortAnswers?.broadCount ?? 0),
       ])
   }
 
