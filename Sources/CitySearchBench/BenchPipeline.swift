@@ -29,7 +29,7 @@ public struct BenchCandidate: Sendable {
   public static let statelessSuffix = " (stateless)"
 
   /// Whether the backend's typing session keeps anything between keystrokes: `false` for one
-  /// whose session answers every keystroke afresh anyway (``RepeatingSession``), which a
+  /// whose session answers every keystroke afresh anyway (`RepeatingSession`), which a
   /// stateless replay would only repeat.
   public static func sessionKeepsState(_ type: any SearchBackend.Type) -> Bool {
     func keeps<Backend: SearchBackend>(_: Backend.Type) -> Bool {

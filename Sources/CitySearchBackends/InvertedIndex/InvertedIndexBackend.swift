@@ -199,7 +199,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
     rankedSearch(query, mode: mode, limit: limit)
   }
 
-  /// A typing session: each keystroke narrows the previous one's matches (``Narrowing``).
+  /// A typing session: each keystroke narrows the previous one's matches (`Narrowing`).
   public func makeSession(mode: MatchMode, limit: Int) -> InvertedIndexSession {
     InvertedIndexSession(narrowing: Narrowing(source: self, mode: mode, limit: limit))
   }
@@ -207,7 +207,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
 
 /// The typing session of `inverted-index`: it narrows the previous keystroke's matches with the
 /// shared matcher when they are fewer than the shortest posting list a fresh search would
-/// verify, and keeps one list per keystroke for backspaces (``Narrowing``).
+/// verify, and keeps one list per keystroke for backspaces (`Narrowing`).
 public struct InvertedIndexSession: SearchSession {
   var narrowing: Narrowing<InvertedIndexBackend>
 

@@ -98,7 +98,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
     rankedSearch(query, mode: mode, limit: limit)
   }
 
-  /// A typing session: each keystroke narrows the previous one's matches (``Narrowing``).
+  /// A typing session: each keystroke narrows the previous one's matches (`Narrowing`).
   public func makeSession(mode: MatchMode, limit: Int) -> TrieSession {
     TrieSession(narrowing: Narrowing(source: self, mode: mode, limit: limit))
   }
@@ -340,7 +340,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
 
 /// The typing session of `trie`: it narrows the previous keystroke's matches with the shared
 /// matcher when they are fewer than a fresh walk would verify, and keeps one list per
-/// keystroke for backspaces (``Narrowing``).
+/// keystroke for backspaces (`Narrowing`).
 public struct TrieSession: SearchSession {
   var narrowing: Narrowing<TrieBackend>
 

@@ -87,7 +87,7 @@ public struct BenchRunner {
 
   /// Replays the workload. `backends[0]` is the reference; it also answers a second time under
   /// ``noiseFloorName``. The backends named in `stateless` answer every keystroke afresh
-  /// (``StatelessPlayer``), the others type into their sessions. `progress` gets (keystrokes
+  /// (`StatelessPlayer`), the others type into their sessions. `progress` gets (keystrokes
   /// done, keystrokes in all rounds); `shouldStop` is polled between sessions.
   public func run(
     backends: [(name: String, backend: any SearchBackend)],
