@@ -89,14 +89,7 @@ public enum GrowthReport {
     out += "Each tier's own report: "
     out +=
       growth.tiers.map { "[\($0.name)](\(ReportFormat.md.fileName(tier: $0.name)))" }.joined(separator: ", ") + ".\n\n"
-    for table in [exponentTable(growth), costTable(growth)] {
-      out += "## \(table.title)\n\n"
-      if !table.caption.isEmpty { out += table.caption + "\n\n" }
-      out += "| " + table.headers.joined(separator: " | ") + " |\n"
-      out += "|" + table.headers.map { _ in "---|" }.joined() + "\n"
-      for row in table.rows { out += "| " + row.joined(separator: " | ") + " |\n" }
-      out += "\n"
-    }
+    for table in [exponentTable(growth), costTable(growth)] { out += table.markdown() + "\n" }
     return out
   }
 

@@ -19,11 +19,7 @@ public enum MarkdownReport {
         return [b.name] + ReportedQuantile.allCases.map { Formatting.estimate(l[$0], ns) } + [timed(b)]
       })
 
-    for table in ReportTable.sections(results) {
-      out += "\n## \(table.title)\n\n"
-      if !table.caption.isEmpty { out += table.caption + "\n\n" }
-      out += Self.table(table.headers, table.rows)
-    }
+    for table in ReportTable.sections(results) { out += "\n" + table.markdown() }
 
     if let relevance = results.relevance {
       out += "\n## Relevance of the reference's ranking\n\n"

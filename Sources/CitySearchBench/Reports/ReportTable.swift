@@ -95,6 +95,13 @@ public struct ReportTable: Sendable {
       "\(Formatting.duration(nanoseconds: g.latency.p50.value)) / \(Formatting.duration(nanoseconds: g.latency.p99.value))"
   }
 
+  /// The table as Markdown (cells escaped), with its heading and caption.
+  func markdown() -> String {
+    var out = "## \(title)\n\n"
+    if !caption.isEmpty { out += caption + "\n\n" }
+    return out + MarkdownReport.table(headers, rows)
+  }
+
   /// The table as HTML (cells escaped), with its heading and caption.
   func html(level: Int = 2) -> String {
     let e = XMLText.escape

@@ -29,14 +29,7 @@ extension SVGChart {
     let y = LogScale(domain: (lowY, highY), range: (plotHeight - bottom, top))
     var svg = open(width: width, height: height, label: "\(title) against places, log–log")
     svg += text(width / 2, 18, title, anchor: "middle", bold: true)
-    for value in x.decades {
-      svg += line(x(value), top, x(value), plotHeight - bottom, grid: true)
-      svg += text(x(value), plotHeight - bottom + 18, countTick(value), anchor: "middle")
-    }
-    for value in y.decades {
-      svg += line(left, y(value), width - right, y(value), grid: true)
-      svg += text(left - 6, y(value) + 4, tick(value), anchor: "end")
-    }
+    svg += logLogGrid(x: x, y: y, xLabel: countTick, yLabel: tick)
     svg += text((left + width - right) / 2, plotHeight - 8, "places (log scale)", anchor: "middle")
     for entry in series {
       let shown = entry.points.indices.filter { entry.points[$0].places > 0 && entry.points[$0].value > 0 }

@@ -26,14 +26,7 @@ extension SVGChart {
     let title = "p99 per keystroke against \(memoryLabel) (area: build time)"
     var svg = open(width: width, height: height, label: title)
     svg += text(width / 2, 18, title, anchor: "middle", bold: true)
-    for tick in x.decades {
-      svg += line(x(tick), top, x(tick), height - bottom, grid: true)
-      svg += text(x(tick), height - bottom + 18, bytesTick(tick), anchor: "middle")
-    }
-    for tick in y.decades {
-      svg += line(left, y(tick), width - right, y(tick), grid: true)
-      svg += text(left - 6, y(tick) + 4, tickLabel(tick), anchor: "end")
-    }
+    svg += logLogGrid(x: x, y: y, xLabel: bytesTick, yLabel: tickLabel)
     svg += text((left + width - right) / 2, height - 12, "\(memoryLabel) (log scale)", anchor: "middle")
     let slowest = max(shown.map(\.buildSeconds).max() ?? 1, 1e-9)
     for (i, point) in points.enumerated() where point.bytes > 0 && point.p99 > 0 {

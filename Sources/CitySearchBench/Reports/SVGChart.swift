@@ -36,6 +36,24 @@ package enum SVGChart {
 
   static func number(_ v: Double) -> String { String(format: "%.1f", v) }
 
+  /// The grid of a log–log plot: a line and a label at every decade of each axis, x labels
+  /// under the plot's bottom edge, y labels left of its left edge.
+  static func logLogGrid(
+    x: LogScale, y: LogScale, xLabel: (Double) -> String, yLabel: (Double) -> String
+  ) -> String {
+    let (left, right, top, bottom) = (x.range.0, x.range.1, y.range.1, y.range.0)
+    var svg = ""
+    for value in x.decades {
+      svg += line(x(value), top, x(value), bottom, grid: true)
+      svg += text(x(value), bottom + 18, xLabel(value), anchor: "middle")
+    }
+    for value in y.decades {
+      svg += line(left, y(value), right, y(value), grid: true)
+      svg += text(left - 6, y(value) + 4, yLabel(value), anchor: "end")
+    }
+    return svg
+  }
+
   /// A tick on a log time axis, a power of ten: `100 ns`, `1 µs`, `10 ms`.
   static func tickLabel(_ nanoseconds: Double) -> String {
     for (scale, unit) in [(1e9, "s"), (1e6, "ms"), (1e3, "µs")] where nanoseconds >= scale {
