@@ -41,16 +41,22 @@ public struct BenchCandidate: Sendable {
 
 /// One whole benchmark: build every backend (measured), replay the workload, analyse.
 public struct BenchPipeline {
+  /// The places searched.
   public var corpus: Corpus
+  /// The corpus's name in the reports (a tier's name, or the file's).
   public var corpusName: String
+  /// The typing sessions replayed.
   public var workload: Workload
+  /// The workload's name in the reports.
   public var workloadName: String
   /// The reference first.
   public var candidates: [BenchCandidate]
+  /// How the workload is replayed.
   public var configuration: BenchConfiguration
   /// The package checkout, for the git commit in the metadata.
   public var packageDirectory: String?
 
+  /// A benchmark of `candidates` (the reference first) over `corpus`, replaying `workload`.
   public init(
     corpus: Corpus, corpusName: String, workload: Workload, workloadName: String, candidates: [BenchCandidate],
     configuration: BenchConfiguration, packageDirectory: String?
@@ -134,8 +140,16 @@ extension Corpus {
 
 /// The report files a run can write.
 public enum ReportFormat: String, CaseIterable, Sendable {
-  case json, md, csv, html
+  /// `results.json`: everything measured (docs/BenchmarkResults.md).
+  case json
+  /// `report.md`: the tables.
+  case md
+  /// `samples.csv`: every timed answer.
+  case csv
+  /// `report.html`: the tables and the charts, one page.
+  case html
 
+  /// The file it is written to: `results.json`, `report.md`, `samples.csv` or `report.html`.
   public var fileName: String {
     switch self {
     case .json: "results.json"

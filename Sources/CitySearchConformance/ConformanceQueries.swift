@@ -105,6 +105,7 @@ public enum ConformanceQueries {
 /// A small seeded generator (SplitMix64), so samples are the same on every machine.
 public struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
+  /// A generator whose sequence is fixed by `seed`.
   public init(seed: UInt64) { state = seed }
   public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15

@@ -8,16 +8,21 @@ import Foundation
 public struct ConformanceResult: Codable, Sendable, Equatable {
   /// The `kind` of every conformance result file (a bench `results.json` has none).
   public static let fileKind = "citybench-conformance"
+  /// The layout version of the files this build writes; readers refuse others.
   public static let currentSchemaVersion = 1
 
   /// What makes two results parts of one run: equal settings.
   public struct Settings: Codable, Sendable, Equatable {
+    /// A tier the run checked, named and identified by its content.
     public struct Tier: Codable, Sendable, Equatable {
+      /// The tier's name (`cities`, `towns`, `villages`).
       public var name: String
+      /// How many places the tier holds.
       public var places: Int
       /// `Corpus/checksum`-style digest of the tier's content.
       public var checksum: String
 
+      /// A tier from its name, its place count and its content's digest.
       public init(name: String, places: Int, checksum: String) {
         self.name = name
         self.places = places
@@ -25,20 +30,29 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
       }
     }
 
+    /// The tiers checked, in order.
     public var tiers: [Tier]
+    /// The match modes checked (`syllable`, `seed`).
     public var modes: [String]
     /// Backend labels, in the order checked (`icu-raw` variants included).
     public var backends: [String]
+    /// Distinct queries per sampled tier (`--sample`).
     public var sample: Int
+    /// The seed of the query sample (`--seed`).
     public var seed: Int
+    /// On `cities`, the stride over places whose forms are queried (`--every`; 1 for all).
     public var every: Int
+    /// The queries per tier and mode that the slow `icu` backend answers (`--icu-sample`);
+    /// `nil` for the default.
     public var icuSample: Int?
     /// A digest of the expected-failures file's content (`none` without one).
     public var expectedFailures: String
-    /// The commit the binary was built from, and its build configuration.
+    /// The commit the binary was built from (`-dirty` with uncommitted changes).
     public var gitCommit: String
+    /// `release` or `debug`.
     public var buildConfiguration: String
 
+    /// Settings from their parts, as `citybench conform` records them.
     public init(
       tiers: [Tier], modes: [String], backends: [String], sample: Int, seed: Int, every: Int, icuSample: Int?,
       expectedFailures: String, gitCommit: String, buildConfiguration: String
@@ -77,11 +91,14 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
   public struct ReportedDivergence: Codable, Sendable, Equatable {
     /// ``Divergence/position``: the order of divergences, the same in every shard.
     public var position: Int
+    /// The search box's text when the answers differed.
     public var query: String
+    /// For a session divergence, the texts typed before it (oldest first); empty when stateless.
     public var typed: [String]
     /// The lines printed for it: the command to reproduce it and the answers side by side.
     public var reproduction: String
 
+    /// A reported divergence from its position, query, typed texts and reproduction.
     public init(position: Int, query: String, typed: [String], reproduction: String) {
       self.position = position
       self.query = query
@@ -92,9 +109,12 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
 
   /// The input-cost bound of a fuzzed run (never sharded: the bound is a median over every query).
   public struct InputCostCheck: Codable, Sendable, Equatable {
+    /// The line that reports the bound: the median ratio and the slowest queries.
     public var summary: String
+    /// Whether every query stayed within the bound.
     public var withinBound: Bool
 
+    /// A check of the bound from its summary line and its outcome.
     public init(summary: String, withinBound: Bool) {
       self.summary = summary
       self.withinBound = withinBound
@@ -103,22 +123,33 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
 
   /// One backend on one tier in one mode.
   public struct Check: Codable, Sendable, Equatable {
+    /// The tier's name.
     public var tier: String
+    /// The backend's label (`trie`, `icu-raw`, …).
     public var backend: String
+    /// The match mode.
     public var mode: String
     /// Why the backend could not be built; the counts are zero then.
     public var buildError: String?
+    /// Distinct queries this check answered stateless (in a shard, its slice of them).
     public var statelessChecked = 0
+    /// Distinct queries of the tier's whole query set.
     public var statelessTotal = 0
+    /// Keystrokes replayed through the backend's typing session.
     public var keystrokesChecked = 0
+    /// Why sessions were not replayed, when they were not.
     public var sessionNote: String?
+    /// Divergences the expected failures accept.
     public var expectedCount = 0
+    /// Divergences they do not accept: each fails the run.
     public var unexpectedCount = 0
     /// The first unexpected divergences by position (at most ``BackendOutcome/keptDivergences``).
     public var divergences: [ReportedDivergence] = []
     /// Every place that took part in a divergence, expected or not, ascending.
     public var culprits: [PlaceID] = []
+    /// The wall time the check took, in seconds.
     public var seconds: Double = 0
+    /// The input-cost bound of a fuzzed run (`--fuzz`); `nil` otherwise.
     public var inputCost: InputCostCheck?
 
     /// A backend that failed to build.
@@ -149,6 +180,8 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
       self.seconds = seconds
     }
 
+    /// Whether the check fails the run: a failed build, an unexpected divergence or a query over
+    /// the input-cost bound.
     public var failed: Bool { buildError != nil || unexpectedCount > 0 || inputCost?.withinBound == false }
 
     /// The line `citybench conform` prints for it, in a shard or in a whole run.
@@ -175,10 +208,14 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
   /// The places an expected-failures file lists for a backend on a tier, when the run
   /// exercised all of them: each must take part in some divergence (else it is an unexpected pass).
   public struct ListedPlaces: Codable, Sendable, Equatable {
+    /// The tier's name.
     public var tier: String
+    /// The backend's label.
     public var backend: String
+    /// The listed places, ascending.
     public var places: [PlaceID]
 
+    /// The listed places of `backend` on `tier`.
     public init(tier: String, backend: String, places: [PlaceID]) {
       self.tier = tier
       self.backend = backend
@@ -186,16 +223,22 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
     }
   }
 
+  /// ``fileKind``: tells a conformance result from other JSON files.
   public var kind = Self.fileKind
+  /// The layout version the file was written in.
   public var schemaVersion = Self.currentSchemaVersion
+  /// The settings of the run; shards of one run have equal settings.
   public var settings: Settings
   /// The slice this result holds; `nil` for a whole run (unsharded, or merged).
   public var shard: Shard?
   /// How many shards were merged into it: 1 for an unsharded run.
   public var mergedShards = 1
+  /// One check per tier, backend and mode, in the order run.
   public var checks: [Check] = []
+  /// The listed places of each backend on each tier that the run exercised whole.
   public var listedPlaces: [ListedPlaces] = []
 
+  /// An empty result of a run with `settings`, holding `shard` (`nil` for a whole run).
   public init(settings: Settings, shard: Shard?) {
     self.settings = settings
     self.shard = shard
@@ -203,8 +246,11 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
 
   /// An unexpected pass: a listed place of `backend` on `tier` that no divergence involved.
   public struct UnexpectedPasses: Sendable, Equatable {
+    /// The tier's name.
     public var tier: String
+    /// The backend's label.
     public var backend: String
+    /// The listed places no divergence involved, ascending.
     public var places: [PlaceID]
   }
 

@@ -25,6 +25,7 @@ public enum ConformanceSummary {
     return lines.joined(separator: "\n")
   }
 
+  /// The line that reports `passes`: the backend, the tier and the first ten places.
   public static func unexpectedPassesLine(_ passes: ConformanceResult.UnexpectedPasses) -> String {
     "  \(passes.backend) on \(passes.tier): unexpected passes: \(passes.places.count) listed places took part in no "
       + "divergence: \(passes.places.prefix(10).map(String.init).joined(separator: ", "))"

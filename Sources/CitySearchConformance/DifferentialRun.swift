@@ -4,12 +4,15 @@ import Foundation
 
 /// One divergence from the reference: where it happened and how.
 public struct Divergence: Sendable {
+  /// The backend's label.
   public let backend: String
+  /// The match mode of the query.
   public let mode: MatchMode
   /// The text of the search box when the answers differed.
   public let query: String
   /// For a session divergence, the texts typed before it (oldest first); empty when stateless.
   public let typed: [String]
+  /// How the answers differed.
   public let difference: ResultDifference
   /// The places whose presence or match differs between the full (unlimited) answers: the
   /// divergence's signature, matched against the expected failures.
@@ -19,6 +22,7 @@ public struct Divergence: Sendable {
   /// target's position. Divergences are reported in this order.
   public let position: Int
 
+  /// A divergence from its parts.
   public init(
     backend: String, mode: MatchMode, query: String, typed: [String], difference: ResultDifference, culprits: [PlaceID],
     position: Int = 0
@@ -35,10 +39,15 @@ public struct Divergence: Sendable {
 
 /// What one backend did on one query set in one mode.
 public struct BackendOutcome: Sendable {
+  /// The backend's label.
   public let backend: String
+  /// The match mode.
   public let mode: MatchMode
+  /// Distinct queries answered stateless.
   public var statelessChecked = 0
+  /// Distinct queries of the whole query set (more than ``statelessChecked`` in a shard or a sample).
   public var statelessTotal = 0
+  /// Keystrokes replayed through the backend's typing session.
   public var keystrokesChecked = 0
   /// Why sessions were not replayed, when they were not.
   public var sessionNote: String?
@@ -51,8 +60,10 @@ public struct BackendOutcome: Sendable {
   /// Every place that took part in a divergence (expected or not).
   public var culprits: Set<PlaceID> = []
 
+  /// How many unexpected divergences an outcome keeps to report.
   public static let keptDivergences = 20
 
+  /// Whether every answer was the reference's.
   public var conforms: Bool { expectedCount == 0 && unexpectedCount == 0 }
 }
 
@@ -60,11 +71,14 @@ public struct BackendOutcome: Sendable {
 /// compares each backend's answer with it, stateless and keystroke by keystroke through the
 /// backend's session. Work is spread over the machine's cores.
 public final class DifferentialRun: @unchecked Sendable {
+  /// The backend whose answers are right by definition (docs/MatchSpec.md).
   public let reference: LinearScanBackend
+  /// How many ranked places each compared answer lists.
   public let limit: Int
   private var answers: [MatchMode: [String: SearchResult]] = [:]
   private let lock = NSLock()
 
+  /// A check against `reference`, comparing answers of `limit` places.
   public init(reference: LinearScanBackend, limit: Int = 20) {
     self.reference = reference
     self.limit = limit

@@ -9,10 +9,12 @@ import Foundation
 /// listed for its backend. A listed place that took part in no divergence of a run that
 /// exercised it is an unexpected pass.
 public struct ExpectedFailures: Sendable {
+  /// The file's header line.
   public static let header = "backend\tid\tname\tnote"
   /// backend label → place id → (name, note)
   public private(set) var entries: [String: [PlaceID: (name: String, note: String)]] = [:]
 
+  /// No expected failures: every divergence is unexpected.
   public init() {}
 
   /// Reads the file at `path`; errors name the line.

@@ -3,7 +3,9 @@ import CitySearch
 /// The first difference between a backend's result and the reference's: the total, or the
 /// first position (1-based) where the ordered hits differ.
 public struct ResultDifference: Sendable, Hashable, CustomStringConvertible {
+  /// The reference's result.
   public let expected: SearchResult
+  /// The backend's result.
   public let actual: SearchResult
   /// The first differing position among the hits, or `nil` when only the totals differ.
   public let position: Int?

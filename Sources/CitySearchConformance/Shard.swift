@@ -9,6 +9,7 @@
 public struct Shard: Codable, Sendable, Hashable, CustomStringConvertible {
   /// 1...count.
   public let index: Int
+  /// How many shards the run is split into.
   public let count: Int
 
   /// The whole run: one shard.
@@ -19,12 +20,14 @@ public struct Shard: Codable, Sendable, Hashable, CustomStringConvertible {
 
   /// A malformed `K/N`.
   public struct ParseError: Error, CustomStringConvertible {
+    /// The text that was given.
     public let text: String
     public var description: String {
       "--shard takes K/N with 1 ≤ K ≤ N ≤ \(Shard.maximumCount) (for example 2/8), not '\(text)'"
     }
   }
 
+  /// Shard `index` of `count`; throws ``ParseError`` unless 1 ≤ index ≤ count ≤ ``maximumCount``.
   public init(index: Int, count: Int) throws {
     guard (1...Self.maximumCount).contains(count), (1...count).contains(index) else {
       throw ParseError(text: "\(index)/\(count)")
@@ -57,6 +60,7 @@ public struct Shard: Codable, Sendable, Hashable, CustomStringConvertible {
     count == 1 ? items : stride(from: index - 1, to: items.count, by: count).map { items[$0] }
   }
 
+  /// Whether this is the whole run (one shard).
   public var isWhole: Bool { count == 1 }
 
   /// `2/8`.

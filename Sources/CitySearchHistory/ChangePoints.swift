@@ -6,7 +6,9 @@ import Foundation
 public struct ChangePoint: Sendable, Equatable {
   /// The index of the first run after the change.
   public var index: Int
+  /// The median of the runs before the change.
   public var before: Double
+  /// The median of the runs after it.
   public var after: Double
   /// `after / before`.
   public var change: Double { after / before }

@@ -4,10 +4,15 @@ import CitySearchBench
 public enum HistoryMetric {
   /// One figure of one backend: a value, with its 95% interval when it has one.
   public struct Figure: Sendable, Equatable {
+    /// The backend's name.
     public var backend: String
+    /// The figure's name: `latency.p50`, `ratio.p99`, `instructions.total`, `build.seconds`, ….
     public var metric: String
+    /// The figure's value.
     public var value: Double
+    /// Its interval's lower end, when it has one.
     public var lower: Double?
+    /// Its interval's upper end, when it has one.
     public var upper: Double?
   }
 

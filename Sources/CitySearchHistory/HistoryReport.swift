@@ -6,7 +6,9 @@ import Foundation
 public struct HistoryAnalysis: Sendable {
   /// One metric of one backend across a series' runs.
   public struct Trend: Sendable {
+    /// The backend's name.
     public var backend: String
+    /// The figure's name (``HistoryMetric/Figure/metric``).
     public var metric: String
     /// One value per run of the series (`nil` where the run did not measure it).
     public var values: [Double?]
@@ -14,23 +16,32 @@ public struct HistoryAnalysis: Sendable {
     public var measured: [Int]
     /// Change points, with `index` into the series' runs.
     public var changePoints: [ChangePoint]
+    /// The relative change a change point must reach: the gate's threshold for this metric.
     public var threshold: Double
 
-    /// The first and the last value, for the drift over the whole series.
+    /// The first measured value; with ``last``, the drift over the whole series.
     public var first: Double? { values.compactMap { $0 }.first }
+    /// The last measured value.
     public var last: Double? { values.compactMap { $0 }.last }
   }
 
   /// Runs with equal settings on one kind of machine, oldest first.
   public struct Series: Sendable {
+    /// The settings the runs share, in words (corpus, workload, mode, …).
     public var description: String
+    /// The kind of machine the runs were made on, in words.
     public var machineDescription: String
+    /// The runs, oldest first.
     public var runs: [HistoryStore.Run]
+    /// Each backend's trend of each metric.
     public var trends: [Trend]
+    /// The backends with at least one trend, in order.
     public var backends: [String]
   }
 
+  /// The series, one per settings and kind of machine.
   public var series: [Series]
+  /// The figures followed (``HistoryMetric/Figure/metric``).
   public var metrics: [String]
 
   /// Reads every run of `store` and finds the change points of `metrics` (the backends in
@@ -113,6 +124,7 @@ public struct HistoryAnalysis: Sendable {
 /// `history.html`: a self-contained page (inline CSS and SVG, no scripts, well-formed XML)
 /// with each series' trends across commits and their change points.
 public enum HistoryReport {
+  /// The whole `history.html` for `analysis`; `source` names the history file on the page.
   public static func html(_ analysis: HistoryAnalysis, source: String) -> String {
     let e = XMLText.escape
     var out = """

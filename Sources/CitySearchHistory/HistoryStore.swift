@@ -6,6 +6,7 @@ import Foundation
 public struct HistoryError: Error, CustomStringConvertible {
   public let description: String
 
+  /// An error that says `description`.
   public init(_ description: String) { self.description = description }
 }
 
@@ -23,6 +24,7 @@ public final class HistoryStore {
   /// The layout version, in the `meta` table; a file of another version is refused.
   public static let schemaVersion = 1
 
+  /// The database file.
   public let path: String
   private let database: SQLiteDatabase
 
@@ -143,12 +145,19 @@ public final class HistoryStore {
 
   /// One stored run.
   public struct Run: Sendable, Equatable {
+    /// The run's key in the database.
     public var id: Int
+    /// The commit its binary was built from.
     public var gitCommit: String
+    /// When it started (ISO 8601, UTC).
     public var startedAt: String
+    /// The kind of machine: `RunMetadata.Machine.fingerprint` of the run.
     public var machine: String
+    /// The kind of machine, in words.
     public var machineDescription: String
+    /// The key of its series: a digest of the settings comparable runs share.
     public var series: String
+    /// The series' settings, in words.
     public var seriesDescription: String
   }
 

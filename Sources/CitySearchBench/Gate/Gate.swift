@@ -2,9 +2,11 @@ import Foundation
 
 /// The outcome of one gated metric, or of the whole gate.
 public enum GateVerdict: String, Codable, Sendable, Comparable {
+  /// The change is within the allowed growth.
   case pass
   /// The change is not distinguishable from noise in either direction.
   case inconclusive
+  /// The change is beyond the allowed growth, with its whole interval.
   case regression
 
   /// `citybench gate`'s exit status: 0 pass, 2 regression, 3 inconclusive.
@@ -29,11 +31,14 @@ public enum GateVerdict: String, Codable, Sendable, Comparable {
 
 /// One metric compared between the baseline and the current run.
 public struct GateMetric: Codable, Sendable {
+  /// The backend's name.
   public var backend: String
   /// `ratio.p50`, `ratio.p90`, `ratio.p99`, `instructions.p50`, `instructions.p99`,
   /// `instructions.total`, `countedBytes` or `conformance`.
   public var metric: String
+  /// The baseline's value, with its interval; `nil` when the baseline lacks it.
   public var baseline: Estimate?
+  /// The current run's value, with its interval; `nil` when the current run lacks it.
   public var current: Estimate?
   /// current ÷ baseline, with the interval from the two intervals' extremes.
   public var change: Estimate?
@@ -43,34 +48,49 @@ public struct GateMetric: Codable, Sendable {
   public var noise: Double?
   /// The growth tolerated: the larger of threshold and noise.
   public var allowed: Double?
+  /// What the comparison decided.
   public var verdict: GateVerdict
+  /// The decision in words, for the reports.
   public var note: String
 }
 
 /// The gate's decision, written as `verdict.json` and `verdict.md`.
 public struct GateReport: Codable, Sendable {
+  /// The layout version of the `verdict.json` this build writes.
   public static let currentSchemaVersion = 1
 
+  /// One of the two compared runs.
   public struct RunInfo: Codable, Sendable {
+    /// The `results.json` it was read from.
     public var path: String
+    /// The commit its binary was built from.
     public var gitCommit: String
+    /// When it started (ISO 8601, UTC).
     public var startedAt: String
+    /// The CPU it ran on.
     public var cpuModel: String
     /// ``RunMetadata/Machine/fingerprint``.
     public var machine: String?
   }
 
+  /// The layout version the file was written in.
   public var schemaVersion: Int
+  /// The worst verdict of the metrics: a regression anywhere fails the gate.
   public var verdict: GateVerdict
+  /// The committed baseline run.
   public var baseline: RunInfo
+  /// The run being gated.
   public var current: RunInfo
+  /// Every compared metric, by backend.
   public var metrics: [GateMetric]
 
+  /// The exit status of ``verdict``.
   public var exitStatus: Int32 { verdict.exitStatus }
 }
 
 /// A baseline and a current run that cannot be compared.
 public struct GateMismatch: Error, CustomStringConvertible {
+  /// Why the runs cannot be compared, naming the setting that differs.
   public let message: String
   public var description: String { message }
 }
@@ -84,6 +104,9 @@ public struct GateMismatch: Error, CustomStringConvertible {
 /// quantile, whichever is larger; it passes when the whole interval lies within it, and is
 /// inconclusive otherwise.
 public enum Gate {
+  /// Compares `current` with `baseline` under `thresholds`; the paths name the two runs in the
+  /// report. Throws ``GateMismatch`` when either run is a shard, when the runs were made with
+  /// different settings, or when there is nothing to gate.
   public static func compare(
     baseline: BenchResults, current: BenchResults, thresholds: GateThresholds, baselinePath: String,
     currentPath: String

@@ -11,8 +11,10 @@ import Foundation
 ///   "instructions": { "p50": 0.02, "p99": 0.02, "total": 0.01 } }
 /// ```
 public struct GateThresholds: Codable, Sendable, Equatable {
+  /// The layout version of the thresholds files this build reads.
   public static let currentSchemaVersion = 1
 
+  /// The layout version the file was written in.
   public var schemaVersion: Int
   /// Allowed relative growth of each ratio quantile (`p50`, `p90`, `p99`); 0.25 allows 25%.
   public var ratio: [String: Double]
@@ -44,6 +46,8 @@ public struct GateThresholds: Codable, Sendable, Equatable {
     instructions?[metric] ?? Self.defaultInstructions[metric] ?? 0.01
   }
 
+  /// Thresholds for the ratio quantiles, their per-backend overrides and the counted bytes; the
+  /// instruction thresholds are the defaults.
   public init(ratio: [String: Double], backends: [String: [String: Double]] = [:], countedBytes: Double) {
     self.schemaVersion = Self.currentSchemaVersion
     self.ratio = ratio
@@ -56,6 +60,7 @@ public struct GateThresholds: Codable, Sendable, Equatable {
     backends[backend]?[quantile.rawValue] ?? ratio[quantile.rawValue]
   }
 
+  /// Reads a thresholds file; throws ``ResultsFileError`` naming the file and what is wrong.
   public init(contentsOf path: String) throws {
     let data: Data
     do {

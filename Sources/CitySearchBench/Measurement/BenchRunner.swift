@@ -3,6 +3,7 @@ import CitySearchConformance
 
 /// How a benchmark run replays its workload.
 public struct BenchConfiguration: Sendable {
+  /// The match mode of every search.
   public var mode: MatchMode = .syllable
   /// Answers shown per keystroke.
   public var limit = 20
@@ -23,6 +24,7 @@ public struct BenchConfiguration: Sendable {
   /// times each backend on the keystrokes its baseline was timed on.
   public var strides: [String: Int] = [:]
 
+  /// The default settings of `citybench bench`.
   public init() {}
 }
 
@@ -32,7 +34,9 @@ public let noiseFloorName = "linear (A/A)"
 /// The raw outcome of replaying a workload: every sample of every backend, and every answer
 /// that differed from the reference's.
 public struct RawMeasurements: Sendable {
+  /// Everything one backend measured.
   public struct Series: Sendable {
+    /// The backend's name in the reports.
     public let name: String
     /// Every `stride`-th keystroke is timed (1: all of them).
     public let stride: Int
@@ -44,28 +48,37 @@ public struct RawMeasurements: Sendable {
     public let warmUpMean: Double
     /// Answers compared with the reference's.
     public var checked = 0
+    /// Answers that differed from the reference's.
     public var divergences = 0
+    /// The first of them, when there was one.
     public var firstDivergence: Divergence?
   }
 
   /// The first answer of a backend that differed from the reference's.
   public struct Divergence: Sendable {
+    /// The round it happened in, from 0.
     public let round: Int
-    /// The keystroke's index in the workload, and the texts typed before it in its session.
+    /// The keystroke's index in the workload.
     public let keystroke: Int
+    /// The texts typed before it in its session, oldest first.
     public let typedBefore: [String]
+    /// The search box's text when the answers differed.
     public let text: String
+    /// How the answers differed.
     public let difference: ResultDifference
   }
 
   /// Index 0 is the reference, index 1 its A/A twin, then the other backends in the order given.
   public var series: [Series]
+  /// Measured passes over the workload.
   public let rounds: Int
+  /// The workload's keystrokes, in one pass.
   public let keystrokes: Int
 }
 
 /// The run was stopped (Ctrl-C) before it finished.
 public struct BenchInterrupted: Error, CustomStringConvertible {
+  /// The interruption, reported as ``description``.
   public init() {}
   public var description: String { "interrupted; no report was written (an earlier report set is untouched)" }
 }
@@ -77,9 +90,12 @@ public struct BenchInterrupted: Error, CustomStringConvertible {
 /// compared with the reference's answer to the same keystroke in the same round (which also
 /// keeps the optimizer from discarding it).
 public struct BenchRunner {
+  /// The typing sessions replayed.
   public let workload: Workload
+  /// How they are replayed.
   public let configuration: BenchConfiguration
 
+  /// A runner that replays `workload` as `configuration` says.
   public init(workload: Workload, configuration: BenchConfiguration) {
     self.workload = workload
     self.configuration = configuration

@@ -4,6 +4,7 @@ import Foundation
 
 /// A backend built with its build time and the heap it kept, measured around `init`.
 public struct MeasuredBuild: Sendable {
+  /// The built backend.
   public let backend: any SearchBackend
   /// Wall-clock build time, monotonic clock.
   public let seconds: Double
@@ -11,6 +12,8 @@ public struct MeasuredBuild: Sendable {
   /// so temporaries freed by the end of the build are not counted; `nil` where unavailable.
   public let heapBytes: Int?
 
+  /// Builds the backend of `entry` over `corpus` with `options`, measuring the wall time and
+  /// the heap the build kept.
   public static func build(_ type: any SearchBackend.Type, corpus: Corpus, options: BackendOptions) throws
     -> MeasuredBuild
   {

@@ -17,15 +17,20 @@ public struct InputCost: Sendable {
 
   /// The query with the largest ratio, and its times.
   public let worstQuery: String
+  /// The backend's time on the worst query, nanoseconds.
   public let backendNanoseconds: UInt64
+  /// The reference's time on the worst query, nanoseconds.
   public let referenceNanoseconds: UInt64
   /// The worst query's time over the reference's.
   public let worstRatio: Double
+  /// The median of the per-query ratios.
   public let medianRatio: Double
+  /// How many queries were timed.
   public let queries: Int
 
   /// The largest ratio allowed: 10, or 10× the median ratio when that is above 1.
   public var bound: Double { Self.allowedGrowth * max(medianRatio, 1) }
+  /// Whether the worst query stayed within ``bound``.
   public var withinBound: Bool { worstRatio <= bound }
 
   /// The reference's time on each query (one timing each).

@@ -11,19 +11,27 @@ import Foundation
 public struct InstructionSummary: Codable, Sendable, Equatable {
   /// What counted them, `callgrind (valgrind-3.19.0)`.
   public var tool: String
+  /// The workload's keystrokes.
   public var keystrokes: Int
   /// Instructions over every keystroke of the workload.
   public var total: Int
+  /// Instructions per keystroke, over every keystroke (``total`` ÷ ``keystrokes``).
   public var mean: Double
   /// The keystrokes counted one by one (every `stride`-th), of which the quantiles are.
   public var sampled: Int
+  /// One keystroke in `stride` was counted alone.
   public var stride: Int
   /// Nearest-rank quantiles of the sampled keystrokes' counts.
   public var p50: Int
+  /// The 90th percentile.
   public var p90: Int
+  /// The 99th percentile.
   public var p99: Int
+  /// The largest count.
   public var max: Int
 
+  /// A summary of `keystrokes` keystrokes that took `total` instructions together, with the
+  /// `counts` of those counted alone, one in `stride`.
   public init(tool: String, keystrokes: Int, total: Int, sampled counts: [Int], stride: Int) {
     precondition(!counts.isEmpty && keystrokes > 0, "a summary of no keystrokes")
     let sorted = counts.sorted()
@@ -97,14 +105,22 @@ public enum InstructionCounter {
   /// for each backend, for each keystroke k with k % stride == 0, the group of keystrokes
   /// before it and k alone, and last the group after the last sampled keystroke.
   public struct Layout: Sendable, Equatable {
+    /// The workload's keystrokes.
     public var keystrokes: Int
+    /// How many backends the replay counts.
     public var backends: Int
+    /// One keystroke in `stride` is counted alone.
     public var stride: Int { InstructionCounter.stride(keystrokes: keystrokes) }
+    /// How many keystrokes are counted alone, per backend.
     public var sampled: Int { (keystrokes + stride - 1) / stride }
+    /// The calibration's dumps, before the first backend's.
     public static var preamble: Int { emptyCalls + 1 + 2 }
+    /// Each backend's dumps: every sampled keystroke alone and the group before it, and the last group.
     public var dumpsPerBackend: Int { 2 * sampled + 1 }
+    /// All the dumps of the replay.
     public var dumps: Int { Self.preamble + backends * dumpsPerBackend }
 
+    /// The layout of a replay of `keystrokes` keystrokes through `backends` backends.
     public init(keystrokes: Int, backends: Int) {
       self.keystrokes = keystrokes
       self.backends = backends
@@ -199,14 +215,17 @@ public enum InstructionCounter {
   /// What a replay's dumps say: the cost of measuring, the cost of one iteration of injected
   /// work, and each backend's counts.
   public struct Reading: Sendable, Equatable {
-    /// Instructions of measuring one keystroke alone, and one keystroke in a group.
+    /// Instructions of measuring one keystroke alone.
     public var overhead: Int
+    /// Instructions of measuring one keystroke inside a group.
     public var groupOverhead: Double
+    /// Instructions of one iteration of the injected work.
     public var instructionsPerIteration: Double
     /// What one call of the injected work costs beyond its iterations (a call with none).
     public var injectionCallCost: Int
-    /// Per backend: the sampled keystrokes' counts, and the total over every keystroke.
+    /// Per backend: the counts of the keystrokes counted alone.
     public var sampled: [[Int]]
+    /// Per backend: the total over every keystroke.
     public var totals: [Int]
   }
 
@@ -280,7 +299,9 @@ public enum InstructionCounter {
 
 /// A callgrind output that is not what the replay writes.
 public struct CallgrindOutputError: Error, CustomStringConvertible {
+  /// What is wrong with the output.
   public let message: String
+  /// An error that says `message`.
   public init(message: String) { self.message = message }
   public var description: String { message }
 }

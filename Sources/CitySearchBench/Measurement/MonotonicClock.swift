@@ -7,6 +7,7 @@
 /// The harness's clock: `CLOCK_MONOTONIC` in nanoseconds, unaffected by changes to the
 /// wall-clock time.
 public enum MonotonicClock {
+  /// The current time of `CLOCK_MONOTONIC`, in nanoseconds since an arbitrary start.
   @inline(__always)
   public static func now() -> UInt64 {
     var spec = timespec()

@@ -8,15 +8,18 @@ import Foundation
 /// get wrong says why in its `known` column; it must then fail, so that a change of the ranking
 /// shows either way (as `Conformance/expected-failures.tsv` does for backends).
 public struct RelevanceCase: Sendable, Hashable {
+  /// The text typed.
   public var query: String
   /// The acceptable first answers.
   public var expected: [PlaceID]
+  /// Why those answers: one line a reviewer can check.
   public var reason: String
   /// Why the current ranking gets this case wrong, when it is a known failure.
   public var knownFailure: String?
   /// The line in the file.
   public var line: Int
 
+  /// The file's header line.
   public static let header = "query\texpected\tnames\treason\tknown"
 
   /// Parses the file, checking that each case's names are those of its ids in `corpus`, so a

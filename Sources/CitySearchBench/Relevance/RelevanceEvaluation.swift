@@ -18,12 +18,17 @@ public struct RelevanceEvaluation: Sendable {
   /// One target typed in one way: the rank of the target after each keystroke (`nil` when it
   /// is not among the first ``deepestRank``), and what came first then.
   public struct Trace: Sendable, Hashable {
+    /// The target's index in the corpus.
     public var place: Int
     /// An ``InputStyle`` raw value, or `alias`.
     public var style: String
+    /// The target's prominence: how much its trace counts in the means.
     public var weight: Double
+    /// The text after each keystroke.
     public var keystrokes: [String]
+    /// The target's rank after each keystroke, from 1; `nil` past ``RelevanceEvaluation/deepestRank``.
     public var ranks: [Int?]
+    /// The index of the place ranked first after each keystroke; `nil` when nothing matched.
     public var firsts: [Int?]
 
     /// The keystrokes until the target is among the first `rows` answers (1-based), or `nil`
@@ -39,7 +44,9 @@ public struct RelevanceEvaluation: Sendable {
 
   /// The measures of one run, every mean weighted by the targets' prominence.
   public struct Report: Sendable {
+    /// The corpus's name.
     public var corpus: String
+    /// Every target typed in every style.
     public var traces: [Trace]
     /// Mean keystrokes until the target is first.
     public var meanKeystrokesToFirst: Double
@@ -64,6 +71,7 @@ public struct RelevanceEvaluation: Sendable {
     }
   }
 
+  /// The places, each of them a target.
   public let corpus: Corpus
   /// Where the targets' weights and aliases come from: `corpus` itself, or the same places with
   /// their facts when `corpus` ranks without them (`citybench relevance --without-facts`).

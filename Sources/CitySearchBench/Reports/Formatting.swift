@@ -36,6 +36,7 @@ public enum Formatting {
     return (n < 0 ? "-" : "") + out
   }
 
+  /// Seconds to three decimals below 10 s (`1.234 s`), to one above (`12.3 s`).
   public static func seconds(_ s: Double) -> String {
     s < 10 ? String(format: "%.3f s", s) : String(format: "%.1f s", s)
   }

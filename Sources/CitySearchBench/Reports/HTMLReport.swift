@@ -26,6 +26,7 @@ public enum HTMLReport {
     .headline { font-size: 1.05em; background: #f3f7fb; border-left: 4px solid #4477aa; padding: 0.6em 0.6em 0.6em 2em; }
     """
 
+  /// The whole page for `results`.
   public static func text(_ results: BenchResults) -> String {
     let m = results.metadata
     let e = XMLText.escape

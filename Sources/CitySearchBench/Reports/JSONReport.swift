@@ -68,7 +68,9 @@ extension BenchResults {
 
 /// A results or baseline file that cannot be used.
 public struct ResultsFileError: Error, CustomStringConvertible {
+  /// The file.
   public let path: String
+  /// What is wrong with it.
   public let message: String
   public var description: String { "\(path): \(message)" }
 }

@@ -10,7 +10,9 @@ import Foundation
 /// try AtomicFile.write(Data(junit.xml.utf8), to: "conform.xml")
 /// ```
 public struct JUnitReport: Sendable {
+  /// How a test case ended.
   public enum Outcome: Sendable, Equatable {
+    /// The check passed.
     case passed
     /// A failed check: a one-line message and the details.
     case failed(message: String, details: String)
@@ -18,13 +20,18 @@ public struct JUnitReport: Sendable {
     case skipped(message: String)
   }
 
+  /// One `<testcase>`.
   public struct Case: Sendable {
     /// The `classname`: what was checked (`gate.trie`).
     public var group: String
+    /// The case's name within its group (`ratio.p50`, `cities syllable`).
     public var name: String
+    /// How it ended.
     public var outcome: Outcome
+    /// The time it took, in seconds.
     public var seconds: Double
 
+    /// A case of `group` called `name` that ended with `outcome`.
     public init(group: String, name: String, outcome: Outcome, seconds: Double = 0) {
       self.group = group
       self.name = name
@@ -33,14 +40,20 @@ public struct JUnitReport: Sendable {
     }
   }
 
+  /// The `<testsuite>`'s name.
   public var suite: String
+  /// The cases, in the order added.
   public private(set) var cases: [Case] = []
 
+  /// An empty suite called `suite`.
   public init(suite: String) { self.suite = suite }
 
+  /// Appends `testCase`.
   public mutating func add(_ testCase: Case) { cases.append(testCase) }
 
+  /// How many cases failed.
   public var failures: Int { cases.filter { if case .failed = $0.outcome { true } else { false } }.count }
+  /// How many cases were skipped.
   public var skipped: Int { cases.filter { if case .skipped = $0.outcome { true } else { false } }.count }
 
   /// The XML document: one `<testsuite>` in a `<testsuites>`.

@@ -2,6 +2,7 @@ import Foundation
 
 /// `report.md`: the tables an engineer pastes into a design document or a pull request.
 public enum MarkdownReport {
+  /// The whole `report.md` for `results`.
   public static func text(_ results: BenchResults) -> String {
     let m = results.metadata
     let ns = { (v: Double) in Formatting.duration(nanoseconds: v) }

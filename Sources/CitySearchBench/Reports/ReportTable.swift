@@ -4,7 +4,9 @@ public struct ReportTable: Sendable {
   public let title: String
   /// One or two sentences under the heading, or empty.
   public let caption: String
+  /// The column headings.
   public let headers: [String]
+  /// The rows, each with one cell per heading.
   public let rows: [[String]]
 
   /// The tables that follow the latency table, in report order: the paired ratios, the

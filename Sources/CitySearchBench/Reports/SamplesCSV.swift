@@ -2,8 +2,10 @@ import Foundation
 
 /// `samples.csv`: one row per timed answer, RFC 4180 quoting.
 public enum SamplesCSV {
+  /// The file's header line.
   public static let header = "backend,round,keystroke,session,position,style,typo,length,text,nanoseconds"
 
+  /// The whole `samples.csv` for the samples of `raw`, each row with its keystroke in `workload`.
   public static func text(raw: RawMeasurements, workload: Workload) -> String {
     var rows: [(session: String, position: Int, style: String, typo: Int, text: String)] = []
     rows.reserveCapacity(raw.keystrokes)

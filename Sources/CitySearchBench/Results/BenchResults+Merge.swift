@@ -2,6 +2,7 @@
 public struct MergeError: Error, CustomStringConvertible {
   public let description: String
 
+  /// An error that says `description`.
   public init(_ description: String) { self.description = description }
 }
 

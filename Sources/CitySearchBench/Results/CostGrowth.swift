@@ -10,7 +10,14 @@ import Foundation
 public struct CostGrowth: Codable, Sendable, Equatable {
   /// A cost a backend pays.
   public enum Metric: String, Codable, Sendable, CaseIterable {
-    case p50, p99, build, heap
+    /// The median per-keystroke latency.
+    case p50
+    /// The 99th-percentile per-keystroke latency.
+    case p99
+    /// The build time.
+    case build
+    /// The heap kept after the build.
+    case heap
 
     /// The words for a heading: `p50 per keystroke`.
     public var title: String {
@@ -25,17 +32,25 @@ public struct CostGrowth: Codable, Sendable, Equatable {
 
   /// One tier of the run.
   public struct Tier: Codable, Sendable, Equatable {
+    /// The tier's name.
     public var name: String
+    /// How many places it holds.
     public var places: Int
   }
 
   /// One backend's costs on one tier; a cost the run did not measure is `nil`.
   public struct Point: Codable, Sendable, Equatable {
+    /// The tier's name.
     public var tier: String
+    /// How many places it holds.
     public var places: Int
+    /// The median per-keystroke latency.
     public var p50Nanoseconds: Double?
+    /// The 99th-percentile per-keystroke latency.
     public var p99Nanoseconds: Double?
+    /// The build time, in seconds.
     public var buildSeconds: Double
+    /// The heap kept after the build, in bytes.
     public var heapBytes: Int?
     /// Whether every timed answer on this tier matched the reference's.
     public var conforms: Bool
@@ -53,19 +68,24 @@ public struct CostGrowth: Codable, Sendable, Equatable {
 
   /// One backend across the tiers, smallest tier first.
   public struct Series: Codable, Sendable, Equatable {
+    /// The backend's name.
     public var backend: String
+    /// Its costs on each tier, smallest tier first.
     public var points: [Point]
     /// The fitted exponent of each metric by its raw value, where at least two tiers measured
     /// it above zero.
     public var exponents: [String: Double]
 
+    /// The exponent k of `metric`'s growth as N^k, or `nil` when fewer than two tiers measured it.
     public func exponent(_ metric: Metric) -> Double? { exponents[metric.rawValue] }
   }
 
   /// The file a multi-tier run writes the table to.
   public static let fileName = "growth.json"
 
+  /// The match mode of the run.
   public var mode: String
+  /// The tiers, smallest first.
   public var tiers: [Tier]
   /// The backends timed on every tier, in the order of the first tier's run.
   public var series: [Series]

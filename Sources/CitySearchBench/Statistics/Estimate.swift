@@ -1,9 +1,13 @@
 /// A statistic with its 95% confidence interval.
 public struct Estimate: Sendable, Hashable, Codable {
+  /// The point estimate.
   public var value: Double
+  /// The interval's lower end.
   public var lower: Double
+  /// The interval's upper end.
   public var upper: Double
 
+  /// An estimate of `value` within [`lower`, `upper`].
   public init(value: Double, lower: Double, upper: Double) {
     self.value = value
     self.lower = lower
@@ -13,10 +17,18 @@ public struct Estimate: Sendable, Hashable, Codable {
 
 /// The quantiles the reports give: p50, p90, p99, p99.9 and the maximum.
 public enum ReportedQuantile: String, Sendable, CaseIterable, Codable {
-  case p50, p90, p99
+  /// The median.
+  case p50
+  /// The 90th percentile.
+  case p90
+  /// The 99th percentile.
+  case p99
+  /// The 99.9th percentile.
   case p999 = "p99.9"
+  /// The largest sample.
   case max
 
+  /// The quantile as a fraction, from 0.5 to 1.
   public var fraction: Double {
     switch self {
     case .p50: 0.5

@@ -27,6 +27,7 @@ public enum AtomicFile {
     FileSystem.syncDirectory(directory.isEmpty ? "." : directory)
   }
 
+  /// Writes `text` as UTF-8 to `path`, atomically.
   public static func write(_ text: String, to path: String) throws { try write(Data(text.utf8), to: path) }
 
   /// `.NAME.citybench-PID.tmp`: hidden, and recognizable as a leftover once PID has ended.

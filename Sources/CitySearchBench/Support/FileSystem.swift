@@ -11,12 +11,14 @@ import Foundation
 public struct FileSystemError: Error, CustomStringConvertible, Equatable {
   /// What was being done: `write`, `create`, `rename`, …
   public let operation: String
+  /// The file or directory.
   public let path: String
   /// The errno value, or 0 when the failure is not a system call's.
   public let code: Int32
   /// Set when `code` is 0.
   public let detail: String?
 
+  /// The failure of `operation` on `path` with the C library's error `code`.
   public init(_ operation: String, _ path: String, code: Int32 = errno) {
     self.operation = operation
     self.path = path
@@ -24,6 +26,7 @@ public struct FileSystemError: Error, CustomStringConvertible, Equatable {
     self.detail = nil
   }
 
+  /// The failure of `operation` on `path`, described by `detail`.
   public init(_ operation: String, _ path: String, detail: String) {
     self.operation = operation
     self.path = path
@@ -150,10 +153,12 @@ enum FileSystem {
 /// `citybench: paused at NAME (pid P)` to standard error and stops the process (SIGSTOP); a
 /// test then sends its signal and SIGCONT.
 public enum FaultPoint {
+  /// The environment variable that names the point to stop at.
   public static let environmentVariable = "CITYBENCH_PAUSE_AT"
 
   static let requested = ProcessInfo.processInfo.environment[environmentVariable]
 
+  /// Stops the process here when `name` is the requested point; does nothing otherwise.
   public static func reach(_ name: @autoclosure () -> String) {
     guard let requested, requested == name() else { return }
     FileHandle.standardError.write(Data("citybench: paused at \(requested) (pid \(getpid()))\n".utf8))

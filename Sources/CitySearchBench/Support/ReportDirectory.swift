@@ -79,6 +79,7 @@ public final class ReportDirectory {
     FaultPoint.reach("staged:\(name)")
   }
 
+  /// Writes `text` as UTF-8 to the file `name` in the directory, atomically.
   public func write(_ text: String, named name: String) throws { try write(Data(text.utf8), named: name) }
 
   /// Puts the new set in place of the old one; returns the paths of the files written.

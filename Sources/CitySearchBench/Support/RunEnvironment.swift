@@ -47,6 +47,7 @@ public enum RunEnvironment {
     #endif
   }
 
+  /// `release` or `debug`: the configuration this binary was built in.
   public static var buildConfiguration: String {
     #if DEBUG
       "debug"
@@ -55,6 +56,7 @@ public enum RunEnvironment {
     #endif
   }
 
+  /// The machine this process runs on.
   public static var machine: RunMetadata.Machine {
     RunMetadata.Machine(
       cpuModel: cpuModel, cores: ProcessInfo.processInfo.activeProcessorCount,

@@ -3,9 +3,11 @@ import Foundation
 
 /// A workload file that cannot be read, with the line at fault.
 public struct WorkloadError: Error, CustomStringConvertible, Equatable {
+  /// The file.
   public let path: String
   /// 1-based; 0 when the problem is the file as a whole.
   public let line: Int
+  /// What is wrong.
   public let message: String
 
   public var description: String { line > 0 ? "\(path):\(line): \(message)" : "\(path): \(message)" }

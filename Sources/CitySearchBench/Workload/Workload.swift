@@ -32,6 +32,7 @@ public struct Workload: Sendable, Equatable {
     /// The text of the search box after each keystroke.
     public var keystrokes: [String]
 
+    /// A session from its parts.
     public init(label: String, place: String, style: String, hasTypo: Bool, keystrokes: [String]) {
       self.label = label
       self.place = place
@@ -43,13 +44,16 @@ public struct Workload: Sendable, Equatable {
 
   /// `key: value` facts from the file's comment header (tier, seed, how it was generated).
   public var properties: [(key: String, value: String)]
+  /// The typing sessions, in the file's order.
   public var sessions: [Session]
 
+  /// A workload of `sessions`, with the header facts `properties`.
   public init(properties: [(key: String, value: String)] = [], sessions: [Session]) {
     self.properties = properties
     self.sessions = sessions
   }
 
+  /// The keystrokes of every session together.
   public var keystrokeCount: Int { sessions.reduce(0) { $0 + $1.keystrokes.count } }
 
   /// The value of the header property `key`.
@@ -82,10 +86,13 @@ public struct Workload: Sendable, Equatable {
 /// FNV-1a, 64 bits: the checksum of corpora and workloads in reports. An identity check, not
 /// a cryptographic hash.
 public struct FNV1a64: Sendable {
+  /// The hash of the bytes added so far.
   public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
+  /// The hash of no bytes.
   public init() {}
 
+  /// Adds `bytes` to the hash.
   public mutating func add<S: Sequence<UInt8>>(bytes: S) {
     for byte in bytes {
       value ^= UInt64(byte)
@@ -99,6 +106,7 @@ public struct FNV1a64: Sendable {
     add(bytes: CollectionOfOne(0))
   }
 
+  /// ``value`` as `fnv1a64:` and 16 hex digits.
   public var hex: String {
     let digits = String(value, radix: 16)
     return "fnv1a64:" + String(repeating: "0", count: 16 - digits.count) + digits

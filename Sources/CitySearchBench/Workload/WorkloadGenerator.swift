@@ -11,16 +11,19 @@ import CitySearchConformance
 /// (or when the whole name is typed). About one session in ten has a typo followed by a
 /// backspace.
 public struct WorkloadGenerator {
+  /// What a generated workload holds.
   public struct Configuration: Sendable {
     /// Target places in all: the provinces and prefectures, then sampled places up to this
     /// number. Each gets one session per style.
     public var places: Int
+    /// The seed of the sampled places and the typos.
     public var seed: UInt64
     /// The number of answers a person sees without scrolling.
     public var visibleRows = 3
     /// Sessions with a typo, per thousand.
     public var typosPerThousand = 100
 
+    /// A configuration for `places` targets from `seed`, with the default rows and typo rate.
     public init(places: Int, seed: UInt64) {
       self.places = places
       self.seed = seed
@@ -37,10 +40,13 @@ public struct WorkloadGenerator {
     }
   }
 
+  /// The places the targets come from.
   public let corpus: Corpus
+  /// What to generate.
   public let configuration: Configuration
   private let reference: LinearScanBackend
 
+  /// A generator of `configuration`'s workload over `corpus`.
   public init(corpus: Corpus, configuration: Configuration) {
     self.corpus = corpus
     self.configuration = configuration
