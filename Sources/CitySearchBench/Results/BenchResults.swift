@@ -69,7 +69,7 @@ public struct RunMetadata: Codable, Sendable {
     public var sessions: Int
     /// How many keystrokes its sessions hold together.
     public var keystrokes: Int
-    /// The input styles its sessions use (`hanzi`, `full-pinyin`, `initials`, …).
+    /// The input styles its sessions use (`pinyin`, `initials`, `mixed`, `hanzi`).
     public var styles: [String]
     /// A digest of the workload's content.
     public var checksum: String
