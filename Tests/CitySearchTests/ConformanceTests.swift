@@ -160,7 +160,8 @@ import Testing
   }
 
   /// Which queries the table answers: a three-letter or one-Hanzi query exactly when the
-  /// reference counts more than `broadTotal` matches; never a longer one or one with a mark.
+  /// reference counts more than `broadTotal` matches; never one with a mark, nor on `cities` a
+  /// four-character one (no three-character query there has more than `broaderTotal`).
   @Test func broadQueriesAreAnsweredFromTheTableNarrowOnesByTheWalk() throws {
     let backend = TrieBackend(corpus: Fixtures.cities)
     let table = try #require(backend.shortAnswers)

@@ -1,6 +1,6 @@
 import CitySearch
 
-/// Keys for strings of one to three letters or digits: each character is a digit 1…36 in base
+/// Keys for strings of one to five letters or digits: each character is a digit 1…36 in base
 /// 37 (`a`…`z` then `0`…`9`), so strings of different lengths never share a key.
 package enum LetterKey {
   /// The number of keys: every string of up to three characters.
@@ -24,7 +24,7 @@ package enum LetterKey {
     return String(String.UnicodeScalarView(scalars.reversed()))
   }
 
-  /// The key of a string of one to three Latin units.
+  /// The key of a string of one to five Latin units (37⁵ keys fit 32 bits).
   package static func of<C: Collection>(_ letters: C) -> Int32 where C.Element == UInt32 {
     letters.reduce(0) { appending($0, $1) }
   }

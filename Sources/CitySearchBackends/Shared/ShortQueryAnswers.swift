@@ -2,9 +2,9 @@ import CitySearch
 import Foundation
 
 /// The answers of the broadest queries, precomputed at build: every query of one or two
-/// letters or digits, and every query of three letters or digits or of one Hanzi that has more
-/// than ``broadTotal`` matches, in both modes, each with its exact total and its best ``depth``
-/// hits.
+/// letters or digits, and every query of three or four letters or digits or of one Hanzi that
+/// has more than ``broadTotal`` matches, in both modes, each with its exact total and its best
+/// ``depth`` hits.
 ///
 /// These are the first keystrokes of almost every typing session and the queries with the
 /// most matches (`s` matches most of `villages`, `镇` some 21,800 places of `towns`): counting
@@ -13,16 +13,21 @@ import Foundation
 package struct ShortQueryAnswers: Sendable {
   /// How many hits each answer keeps.
   package static let depth = 64
-  /// A three-character or one-Hanzi query is kept when it has more matches than this; one
-  /// with fewer is answered by a walk as quick as a lookup's copy.
+  /// A query of three or four characters or of one Hanzi is kept when it has more matches
+  /// than this; one with fewer is answered by a walk as quick as a lookup's copy.
   package static let broadTotal = 2 * depth
+  /// The longest Latin query kept. Four-character queries that extend a broad three-character
+  /// one (`xian`, `shan`, `zhan` on `towns`) were the costliest keystrokes left after three.
+  package static let longestBroadQuery = 4
+  /// Only a three-character query with more matches than this is extended to four.
+  package static let broaderTotal = 16 * broadTotal
   /// Keys are ``LetterKey`` values of one or two characters (below 37²).
   private static let keyCount = 37 * 37
   private let totals: ContiguousArray<Int32>
   /// `depth` slots per (mode, key): place index and packed match, `-1` when unused.
   private let places: ContiguousArray<Int32>
   private let matches: ContiguousArray<UInt32>
-  /// The broad three-character and one-Hanzi queries: their slot in `broadTotals` by
+  /// The broad queries of three or four characters and of one Hanzi: their slot in `broadTotals` by
   /// ``broadKey(_:mode:)``, and `depth` hits per slot in `broadPlaces` and `broadMatches`.
   private let broadSlots: [UInt64: Int32]
   private let broadTotals: ContiguousArray<Int32>
@@ -33,24 +38,32 @@ package struct ShortQueryAnswers: Sendable {
   /// thread alone when `concurrently` is false (the answers are the same).
   ///
   /// - Complexity: one enumeration per query of one or two letters or digits, per distinct
-  ///   Hanzi of the corpus, and per three-character extension of a broad pair, in both modes.
+  ///   Hanzi of the corpus, and per one-character extension of a broad query of two or three
+  ///   characters, in both modes.
   package init(source: some MatchSource, concurrently: Bool = true) {
     let modes = MatchMode.allCases
     let letters = Array(0x61...0x7A as ClosedRange<UInt32>) + Array(0x30...0x39 as ClosedRange<UInt32>)
     let pairs = letters.flatMap { a in letters.map { [a, $0] } }
-    // First the one- and two-character queries and the Hanzi; then the three-character ones
-    // that extend a broad pair: extending a query only narrows its matches (MatchSpec §6), so
-    // the extensions of a narrow pair are narrow too.
+    // First the one- and two-character queries and the Hanzi; then, one character longer at
+    // a time, the extensions of the broad queries of the length before: extending a query
+    // only narrows its matches (MatchSpec §6), so the extensions of a narrow one are narrow too.
     var jobs = modes.flatMap { mode in
       (letters.map { [$0] } + pairs + Self.distinctHanzi(source.corpus).map { [$0] }).map { (mode, $0) }
     }
     var answers = Self.answers(jobs, source: source, concurrently: concurrently)
-    let extensions = zip(jobs, answers).flatMap { job, answer -> [(MatchMode, [UInt32])] in
-      guard job.1.count == 2, answer.total > Self.broadTotal else { return [] }
-      return letters.map { (job.0, job.1 + [$0]) }
+    var level = jobs.indices
+    for length in 3...Self.longestBroadQuery {
+      let extensions = level.flatMap { j -> [(MatchMode, [UInt32])] in
+        let (mode, tokens) = jobs[j]
+        guard tokens.count == length - 1, tokens.allSatisfy(Hanzi.isLatin),
+          answers[j].total > (length == 3 ? Self.broadTotal : Self.broaderTotal)
+        else { return [] }
+        return letters.map { (mode, tokens + [$0]) }
+      }
+      level = jobs.count..<jobs.count + extensions.count
+      jobs += extensions
+      answers += Self.answers(extensions, source: source, concurrently: concurrently)
     }
-    jobs += extensions
-    answers += Self.answers(extensions, source: source, concurrently: concurrently)
 
     var totals = ContiguousArray<Int32>(repeating: 0, count: modes.count * Self.keyCount)
     var places = ContiguousArray<Int32>(repeating: -1, count: modes.count * Self.keyCount * Self.depth)
@@ -117,21 +130,21 @@ package struct ShortQueryAnswers: Sendable {
     return seen.sorted()
   }
 
-  /// The key of a three-character or one-Hanzi query in `mode`: the mode in bit 41, bit 40
-  /// set for a Hanzi, and the Hanzi's scalar value or the ``LetterKey`` below them.
+  /// The key of a query of three or four characters or of one Hanzi in `mode`: the mode in
+  /// bit 41, bit 40 set for a Hanzi, and the Hanzi's scalar value or the ``LetterKey`` below them.
   @inline(__always)
   private static func broadKey(_ tokens: [UInt32], mode: MatchMode) -> UInt64 {
     let value = tokens.count == 1 ? 1 << 40 | UInt64(tokens[0]) : UInt64(LetterKey.of(tokens))
     return (mode == .syllable ? 0 : 1 << 41) | value
   }
 
-  /// The answer, when `query` is one or two letters or digits, or a broad query of three of
-  /// them or of one Hanzi, and `limit` is at most ``depth``.
+  /// The answer, when `query` is one or two letters or digits, or a broad query of three or
+  /// four of them or of one Hanzi, and `limit` is at most ``depth``.
   ///
   /// - Complexity: O(limit): a table read and the copy of the hits.
   package func answer(_ query: NormalizedQuery, mode: MatchMode, limit: Int, corpus: Corpus) -> SearchResult? {
     let tokens = query.tokens
-    guard (1...3).contains(tokens.count), limit <= Self.depth else { return nil }
+    guard (1...Self.longestBroadQuery).contains(tokens.count), limit <= Self.depth else { return nil }
     let total: Int
     let first: Int
     let slotPlaces: ContiguousArray<Int32>
@@ -139,7 +152,7 @@ package struct ShortQueryAnswers: Sendable {
     if tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) {
       let slot = (mode == .syllable ? 0 : 1) * Self.keyCount + Int(LetterKey.of(tokens))
       (total, first, slotPlaces, slotMatches) = (Int(totals[slot]), slot * Self.depth, places, matches)
-    } else if tokens.count == 3 ? tokens.allSatisfy(Hanzi.isLatin) : tokens.count == 1 && Hanzi.isHanzi(tokens[0]),
+    } else if tokens.count >= 3 ? tokens.allSatisfy(Hanzi.isLatin) : tokens.count == 1 && Hanzi.isHanzi(tokens[0]),
       let slot = broadSlots[Self.broadKey(tokens, mode: mode)]
     {
       (total, first, slotPlaces, slotMatches) = (
@@ -156,7 +169,7 @@ package struct ShortQueryAnswers: Sendable {
     return SearchResult(normalized: query, mode: mode, total: total, hits: hits)
   }
 
-  /// How many broad three-character and one-Hanzi queries are kept (both modes).
+  /// How many broad queries of three or four characters and of one Hanzi are kept (both modes).
   package var broadCount: Int { broadTotals.count }
 
   /// The bytes of the tables.
