@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "CitySearch", targets: ["CitySearch"]),
     .library(name: "CitySearchCorpus", targets: ["CitySearchCorpus"]),
+    .library(name: "CitySearchEngine", targets: ["CitySearchEngine"]),
     .library(name: "CitySearchBackends", targets: ["CitySearchBackends"]),
     .library(name: "CitySearchICU", targets: ["CitySearchICU"]),
     .library(name: "CitySearchSQLite", targets: ["CitySearchSQLite"]),
@@ -15,8 +16,9 @@ let package = Package(
     .executable(name: "citybench", targets: ["citybench"]),
   ],
   targets: [
-    // The model: corpus, pinyin keys, query normalization, the match contract, ranking,
-    // and the `SearchBackend` protocol. Depends on Foundation only.
+    // The model: corpus, pinyin keys, query normalization, the match contract (the shared
+    // matcher, `Match`), the ranking (`Ranking`, `TopK`), the `SearchBackend` protocol and the
+    // reference backend (`LinearScanBackend`). Depends on Foundation only.
     .target(name: "CitySearch"),
     // The default `cities` tier and the tables compiled into the binary (links to Corpus/ files).
     .target(
@@ -27,9 +29,12 @@ let package = Package(
         .embedInCode("prominence.tsv"), .embedInCode("aliases.tsv"),
       ]
     ),
-    // The pure-Swift backends (linear reference, trie, inverted index), one folder each, and
-    // what they share (ranking, sessions).
-    .target(name: "CitySearchBackends", dependencies: ["CitySearch"]),
+    // What the indexed backends share: match sources and their ranked search, typing sessions
+    // (narrowing), precomputed answers, letter keys, posting lists and their intersection.
+    .target(name: "CitySearchEngine", dependencies: ["CitySearch"]),
+    // The indexed pure-Swift backends (trie, inverted index), one folder each, and the list of
+    // this module's backends with the reference (`SwiftBackends`).
+    .target(name: "CitySearchBackends", dependencies: ["CitySearch", "CitySearchEngine"]),
     // System ICU (Debian: libicu-dev), reached through one C shim whose header exposes only
     // plain C types: ICU's own headers would clash with the copy bundled in Foundation.
     .target(
@@ -40,9 +45,9 @@ let package = Package(
     .target(name: "CitySearchICU", dependencies: ["CitySearch", "CICUShim"]),
     // System SQLite (Debian: libsqlite3-dev) and the FTS5 backend.
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "CitySearchSQLite", dependencies: ["CitySearch", "CitySearchBackends", "CSQLite"]),
+    .target(name: "CitySearchSQLite", dependencies: ["CitySearch", "CitySearchEngine", "CSQLite"]),
     // The differential check against the reference: query sets, comparison, reproductions.
-    .target(name: "CitySearchConformance", dependencies: ["CitySearch", "CitySearchBackends"]),
+    .target(name: "CitySearchConformance", dependencies: ["CitySearch"]),
     // Every shipped backend by name, for the command line and the conformance suite.
     .target(
       name: "CitySearchCatalog",
@@ -54,7 +59,7 @@ let package = Package(
     // The harness: workloads, the paired replay, statistics, reports and the regression gate.
     .target(
       name: "CitySearchBench",
-      dependencies: ["CitySearch", "CitySearchBackends", "CitySearchConformance", "CSystemShim"]
+      dependencies: ["CitySearch", "CitySearchConformance", "CSystemShim"]
     ),
     // Bench runs kept across commits in a SQLite file, their change points, and the trend page.
     .target(name: "CitySearchHistory", dependencies: ["CitySearchBench", "CitySearchSQLite"]),
@@ -70,8 +75,8 @@ let package = Package(
     .testTarget(
       name: "CitySearchTests",
       dependencies: [
-        "CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchICU", "CitySearchSQLite",
-        "CitySearchCatalog", "CitySearchConformance", "CitySearchTestSupport",
+        "CitySearch", "CitySearchCorpus", "CitySearchEngine", "CitySearchBackends", "CitySearchICU",
+        "CitySearchSQLite", "CitySearchCatalog", "CitySearchConformance", "CitySearchTestSupport",
       ],
       exclude: ["Golden", "Fixtures"]
     ),

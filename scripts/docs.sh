@@ -4,7 +4,7 @@
 # swift-docc-plugin package), and fails
 #   - on any DocC warning (a broken ``link``, a malformed comment), in every module;
 #   - on any public symbol without a doc comment, in every module: the library an app links
-#     (CitySearch, CitySearchCorpus, CitySearchBackends, CitySearchICU, CitySearchSQLite,
+#     (CitySearch, CitySearchCorpus, CitySearchEngine, CitySearchBackends, CitySearchICU, CitySearchSQLite,
 #     CitySearchCatalog) and the harness (CitySearchConformance, CitySearchBench,
 #     CitySearchHistory).
 # The archives go to OUT_DIR/MODULE.doccarchive (`docc preview` or any static host serves them).
@@ -14,7 +14,7 @@ set -euo pipefail
 shopt -s nullglob
 cd "$(dirname "$0")/.."
 out=${1:-.build/docs}
-library=(CitySearch CitySearchCorpus CitySearchBackends CitySearchICU CitySearchSQLite CitySearchCatalog)
+library=(CitySearch CitySearchCorpus CitySearchEngine CitySearchBackends CitySearchICU CitySearchSQLite CitySearchCatalog)
 harness=(CitySearchConformance CitySearchBench CitySearchHistory)
 
 graphs=$(swift package dump-symbol-graph --minimum-access-level public 2>&1 | sed -n 's/^Files written to //p')

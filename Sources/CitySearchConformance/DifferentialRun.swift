@@ -1,5 +1,4 @@
 import CitySearch
-import CitySearchBackends
 import Foundation
 
 /// One divergence from the reference: where it happened and how.

@@ -1,5 +1,5 @@
 import CitySearch
-import CitySearchBackends
+import CitySearchEngine
 import Foundation
 
 /// The peer many app engineers would reach for: an in-memory SQLite database with an FTS5
@@ -18,8 +18,10 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
 
   /// The corpus the index was built from.
   public let corpus: Corpus
-  package let matcher: PlaceMatcher
-  package let ranking: RankingTable
+  /// The shared matcher, for verifying candidates and narrowing sessions.
+  public let matcher: PlaceMatcher
+  /// The rank keys of the corpus's places.
+  public let ranking: Ranking
   private let store: Store
   /// The bytes SQLite allocated while building (`sqlite3_memory_used` before and after).
   private let sqliteBytes: Int
@@ -31,18 +33,18 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
   public init(corpus: Corpus, options: BackendOptions = BackendOptions()) throws {
     self.corpus = corpus
     matcher = PlaceMatcher(corpus: corpus)
-    ranking = RankingTable(corpus: corpus)
+    ranking = Ranking(corpus: corpus)
     let before = sqliteMemoryUsed
     store = try Store(corpus: corpus)
     sqliteBytes = Int(sqliteMemoryUsed - before)
   }
 
-  package func forEachMatch(
-    _ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void
+  public func forEachMatch(
+    _ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, Match) -> Void
   ) {
     matcher.withPlaces { places in
       func verify(_ place: Int) {
-        if let m = places.match(query, mode: mode, at: place) { body(place, PackedMatch(m)) }
+        if let m = places.match(query, mode: mode, at: place) { body(place, m) }
       }
       // The places with an alias that begins with the query (MatchSpec §8), from an indexed
       // table, are verified once, apart from the full-text candidates.

@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchConformance
+import CitySearchEngine
 import CitySearchTestSupport
 import Foundation
 import Testing
@@ -59,36 +60,47 @@ import Testing
     var random = SplitMix64(seed: UInt64(limit))
     let keys = (0..<300).map { _ in random.next() >> 20 }
     var top = TopK(limit: limit)
-    for (i, key) in keys.enumerated() { top.insert(key: key, index: i, match: PackedMatch(bits: 0)) }
+    for (i, key) in keys.enumerated() { top.insert(key: key, index: i, match: Match(bits: 0)) }
     let result = top.result(NormalizedQuery(tokens: [0x61]), mode: .syllable, corpus: Fixtures.cities)
     #expect(result.total == 300)
     let expected = keys.enumerated().sorted { $0.element < $1.element }.prefix(limit).map(\.offset)
     #expect(result.hits.map(\.index) == expected)
   }
 
-  @Test func packedMatchesOrderAsMatches() {
-    let matches = [
-      Match(start: 0, end: 2, matchClass: 0, readingClass: 0), Match(start: 0, end: 3, matchClass: 0, readingClass: 0),
-      Match(start: 0, end: 1, matchClass: 0, readingClass: 1), Match(start: 0, end: 1, matchClass: 1, readingClass: 0),
-      Match(start: 2, end: 63, matchClass: 2, readingClass: 1),
+  @Test func packedMatchesKeepTheirFieldsAndOrderAsTheirClassesThenRange() {
+    let fields: [(Int, Int, Int, Int, Int)] = [
+      (0, 2, 0, 0, 0), (0, 3, 0, 0, 0), (0, 1, 0, 1, 0), (0, 1, 1, 0, 0), (2, 63, 2, 1, 0), (1, 4, 2, 0, 1),
+      (63, 63, 2, 1, 1),
     ]
-    for a in matches {
-      #expect(PackedMatch(a).match == a)
-      for b in matches { #expect((PackedMatch(a) < PackedMatch(b)) == (a < b)) }
+    let matches = fields.map {
+      Match(start: $0.0, end: $0.1, matchClass: $0.2, readingClass: $0.3, spellingClass: $0.4)
     }
+    for (a, f) in zip(matches, fields) {
+      let unpacked: [Int] = [a.start, a.end, a.matchClass, a.readingClass, a.spellingClass]
+      let packed: [Int] = [f.0, f.1, f.2, f.3, f.4]
+      #expect(unpacked == packed)
+      for (b, g) in zip(matches, fields) {
+        let byFields = (f.4, f.2, f.3, f.0, f.1) < (g.4, g.2, g.3, g.0, g.1)
+        #expect((a < b) == byFields)
+      }
+    }
+    var changed = matches[4]
+    changed.matchClass = 1
+    changed.end = 7
+    #expect(changed == Match(start: 2, end: 7, matchClass: 1, readingClass: 1))
   }
 
   @Test func bestMatchScratchKeepsEachPlacesMinimumAcrossResets() {
     let scratch = BestMatchScratch(placeCount: 10)
     scratch.reset()
-    scratch.offer(3, PackedMatch(bits: 9))
-    scratch.offer(3, PackedMatch(bits: 4))
-    scratch.offer(7, PackedMatch(bits: 5))
+    scratch.offer(3, Match(bits: 9))
+    scratch.offer(3, Match(bits: 4))
+    scratch.offer(7, Match(bits: 5))
     var seen: [Int: UInt32] = [:]
     scratch.forEachBest { seen[$0] = $1.bits }
     #expect(seen == [3: 4, 7: 5])
     scratch.reset()
-    scratch.offer(3, PackedMatch(bits: 8))
+    scratch.offer(3, Match(bits: 8))
     seen = [:]
     scratch.forEachBest { seen[$0] = $1.bits }
     #expect(seen == [3: 8])

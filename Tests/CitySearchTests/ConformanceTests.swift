@@ -2,6 +2,7 @@ import CitySearch
 import CitySearchBackends
 import CitySearchCatalog
 import CitySearchConformance
+import CitySearchEngine
 import CitySearchICU
 import CitySearchTestSupport
 import Foundation

@@ -6,7 +6,7 @@ import Testing
 /// target and no Linux-only module, so an iOS or macOS app can add them. Read from the
 /// manifest as SwiftPM itself evaluates it (`swift package dump-package`).
 @Suite(.timed) struct ProductGraphTests {
-  static let appProducts = ["CitySearch", "CitySearchCorpus", "CitySearchBackends"]
+  static let appProducts = ["CitySearch", "CitySearchCorpus", "CitySearchEngine", "CitySearchBackends"]
 
   struct Manifest: Decodable {
     struct Product: Decodable {

@@ -38,50 +38,19 @@ public struct SearchResult: Sendable, Hashable {
 
 extension SearchResult {
   /// The result of a scan: asks `match` for every place of `corpus` (none for an empty query),
-  /// sorts all matches by ``RankKey`` and keeps the first `limit`. The plain ranking the
-  /// scanning backends (the reference, the ICU ones) share.
+  /// sorts all matches by ``Ranking/key(_:place:)`` and keeps the first `limit`. The plain
+  /// ranking the scanning backends (the reference, the ICU ones) share.
   ///
   /// - Complexity: P calls of `match` for P places, plus O(k log k) to sort k matches.
   public static func rankingEveryPlace(
     _ query: NormalizedQuery, mode: MatchMode, limit: Int, in corpus: Corpus, match: (Int) -> Match?
   ) -> SearchResult {
-    var matches: [(key: RankKey, hit: SearchHit)] = []
+    var matches: [(index: Int, match: Match)] = []
     if !query.isEmpty {
       for index in 0..<corpus.count {
-        guard let found = match(index) else { continue }
-        let hit = SearchHit(index: index, id: corpus.id(at: index), match: found)
-        matches.append((RankKey(match: found, place: index, in: corpus), hit))
+        if let found = match(index) { matches.append((index, found)) }
       }
     }
-    matches.sort { $0.key < $1.key }
-    return SearchResult(
-      normalized: query, mode: mode, total: matches.count, hits: matches.prefix(max(limit, 0)).map(\.hit))
-  }
-}
-
-/// The total order of MatchSpec §5.4: ascending by spelling class, match class, reading class,
-/// then the place's rank ordinal (``Corpus/rankOrdinal(at:)``: prominence, level, name length,
-/// id).
-public struct RankKey: Sendable, Hashable, Comparable {
-  /// ``Match/spellingClass``.
-  public var spellingClass: Int
-  /// ``Match/matchClass``.
-  public var matchClass: Int
-  /// ``Match/readingClass``.
-  public var readingClass: Int
-  /// ``Corpus/rankOrdinal(at:)`` of the place.
-  public var rankOrdinal: Int
-
-  /// The key of `match` of the place at `index` of `corpus`.
-  public init(match: Match, place index: Int, in corpus: Corpus) {
-    spellingClass = match.spellingClass
-    matchClass = match.matchClass
-    readingClass = match.readingClass
-    rankOrdinal = corpus.rankOrdinal(at: index)
-  }
-
-  public static func < (a: RankKey, b: RankKey) -> Bool {
-    (a.spellingClass, a.matchClass, a.readingClass, a.rankOrdinal)
-      < (b.spellingClass, b.matchClass, b.readingClass, b.rankOrdinal)
+    return Ranking(corpus: corpus).result(matches, query: query, mode: mode, limit: limit, corpus: corpus)
   }
 }

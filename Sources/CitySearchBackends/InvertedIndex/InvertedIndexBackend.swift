@@ -1,4 +1,5 @@
 import CitySearch
+import CitySearchEngine
 
 /// Precomputed posting lists: candidates come from intersecting the lists that a query's
 /// tokens select, each candidate is verified with the shared `PlaceMatcher`, every match is
@@ -19,11 +20,13 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
 
   /// The corpus the index was built from.
   public let corpus: Corpus
-  package let matcher: PlaceMatcher
-  package let ranking: RankingTable
-  /// The answers of the broadest queries, precomputed (``ShortQueryAnswers``; option
+  /// The shared matcher, for verifying candidates and narrowing sessions.
+  public let matcher: PlaceMatcher
+  /// The rank keys of the corpus's places.
+  public let ranking: Ranking
+  /// The answers of the broadest queries, precomputed (`ShortQueryAnswers`; option
   /// `short-answers=false` skips them).
-  package private(set) var shortAnswers: ShortQueryAnswers?
+  public private(set) var shortAnswers: ShortQueryAnswers?
   private let syllableLists: PostingLists
   private let seedLists: PostingLists
   /// The distinct Hanzi of the corpus, ascending; `hanziLists[i]` belongs to `hanzi[i]`.
@@ -35,7 +38,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
   public init(corpus: Corpus, options: BackendOptions = BackendOptions()) {
     self.corpus = corpus
     self.matcher = PlaceMatcher(corpus: corpus)
-    self.ranking = RankingTable(corpus: corpus)
+    self.ranking = Ranking(corpus: corpus)
     let generator = SyllableKeyGenerator(syllabary: corpus.syllabary)
     syllableLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count) { place, out in
       generator.keys(readings: corpus.canonicalTokens(at: place), into: &out)
@@ -159,16 +162,16 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
   /// - Complexity: O(s · log L) to intersect lists (s the shortest), then one matcher call per
   ///   candidate; all places when the query selects no list (a query of boundary marks only is
   ///   empty, so this does not happen for a non-empty query).
-  package func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void) {
+  public func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, Match) -> Void) {
     matcher.withPlaces { places in forEachMatch(query, mode: mode, places: places, body) }
   }
 
   private func forEachMatch(
     _ query: PlaceMatcher.PreparedQuery, mode: MatchMode, places: PlaceMatcher.Places,
-    _ body: (Int, PackedMatch) -> Void
+    _ body: (Int, Match) -> Void
   ) {
     func verify(_ place: Int) {
-      if let match = places.match(query, mode: mode, at: place) { body(place, PackedMatch(match)) }
+      if let match = places.match(query, mode: mode, at: place) { body(place, match) }
     }
     // The places with an alias that begins with the query are verified once, apart from the
     // others (the matcher reports a place's best match, by name or by alias).
@@ -191,7 +194,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
     mode == .syllable && !aliasLists.isEmpty ? aliasLists[query.needle] : nil
   }
 
-  package func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int {
+  public func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int {
     (lists(for: query, mode: mode)?.map(\.count).min() ?? 0) + (aliasPlaces(query, mode: mode)?.count ?? 0)
   }
 

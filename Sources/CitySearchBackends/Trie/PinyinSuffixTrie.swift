@@ -1,4 +1,5 @@
 import CitySearch
+import CitySearchEngine
 
 /// A suffix trie over the reading sequences of every name: each suffix of each place's
 /// canonical sequence, and each suffix of an alternate sequence that differs from the canonical

@@ -1,4 +1,5 @@
 import CitySearch
+import CitySearchEngine
 
 /// Walks a suffix trie of the names' reading sequences (`PinyinSuffixTrie`) with the query:
 /// in `syllable` mode the walk branches over the pieces a query can be split into (MatchSpec §3),
@@ -14,11 +15,13 @@ public struct TrieBackend: SearchBackend, MatchSource {
 
   /// The corpus the trie was built from.
   public let corpus: Corpus
-  package let matcher: PlaceMatcher
-  package let ranking: RankingTable
-  /// The answers of the broadest queries, precomputed (``ShortQueryAnswers``; option
+  /// The shared matcher, for verifying candidates and narrowing sessions.
+  public let matcher: PlaceMatcher
+  /// The rank keys of the corpus's places.
+  public let ranking: Ranking
+  /// The answers of the broadest queries, precomputed (`ShortQueryAnswers`; option
   /// `short-answers=false` skips them).
-  package private(set) var shortAnswers: ShortQueryAnswers?
+  public private(set) var shortAnswers: ShortQueryAnswers?
   let trie: PinyinSuffixTrie
   /// The aliases, in a trie of their own (MatchSpec §8).
   let aliases: AliasTrie
@@ -33,7 +36,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
   public init(corpus: Corpus, options: BackendOptions = BackendOptions()) {
     self.corpus = corpus
     self.matcher = PlaceMatcher(corpus: corpus)
-    self.ranking = RankingTable(corpus: corpus)
+    self.ranking = Ranking(corpus: corpus)
     let trie = PinyinSuffixTrie(corpus: corpus)
     self.trie = trie
     aliases = AliasTrie(corpus: corpus)
@@ -70,7 +73,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
 
   /// - Complexity: O(w + s) for the w trie edges the walk tries and the s suffixes below the
   ///   nodes where it ends, plus O(p) to report the p matching places.
-  package func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void) {
+  public func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, Match) -> Void) {
     scratch.withScratch { scratch in
       query.query.tokens.withUnsafeBufferPointer { tokens in
         let walk = Walk(backend: self, tokens: tokens, needle: query.needle, scratch: scratch)
@@ -80,8 +83,8 @@ public struct TrieBackend: SearchBackend, MatchSource {
           aliases.forEachAlias(startingWith: query.needle) { place, whole in
             scratch.offer(
               place,
-              PackedMatch(
-                matchClass: whole ? 0 : 1, readingClass: 1, start: 0, end: corpus.unitCount(at: place),
+              Match(
+                start: 0, end: corpus.unitCount(at: place), matchClass: whole ? 0 : 1, readingClass: 1,
                 spellingClass: whole ? 0 : 1))
           }
         case .seed: walk.seed(latin: query.query.hasHanzi == false)
@@ -96,7 +99,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
   /// longer previous list costs more: at 100 instead of 20,000, the instructions of the
   /// committed workloads (`citybench instructions --corpus TIER --backends trie`) fell by 10%
   /// on `cities`, 27% on `towns` and 30% on `villages`, and their p99 by 24%, 47% and 16%.
-  package func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { 100 }
+  public func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { 100 }
 
   public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
     rankedSearch(query, mode: mode, limit: limit)
@@ -214,8 +217,8 @@ public struct TrieBackend: SearchBackend, MatchSource {
           start > 0 ? 2 : (end == corpus.unitCount(at: place) || end == corpus.shortNameUnitCount(at: place) ? 0 : 1)
         scratch.offer(
           place,
-          PackedMatch(
-            matchClass: matchClass, readingClass: Int(posting >> 6 & 1), start: start, end: end,
+          Match(
+            start: start, end: end, matchClass: matchClass, readingClass: Int(posting >> 6 & 1),
             spellingClass: abbreviated ? 1 : 0))
       }
     }
@@ -336,7 +339,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
           (offset, whole, shortLength) = (before, total, inShort)
         }
         let matchClass = offset == 0 && (m == whole || m == shortLength) ? 0 : (offset == 0 ? 1 : 2)
-        scratch.offer(place, PackedMatch(matchClass: matchClass, readingClass: 0, start: start, end: start + depth))
+        scratch.offer(place, Match(start: start, end: start + depth, matchClass: matchClass, readingClass: 0))
       }
     }
   }

@@ -1,5 +1,4 @@
 import CitySearch
-import CitySearchBackends
 import Foundation
 
 /// Hand-checked relevance cases (`Benchmarks/relevance-cases.tsv`, docs/Relevance.md): a query

@@ -1,5 +1,4 @@
 import CitySearch
-import CitySearchBackends
 import CitySearchConformance
 
 /// How well the reference's ranking puts the place a person means first (docs/Relevance.md):

@@ -1,5 +1,4 @@
 import CitySearch
-import CitySearchBackends
 import CitySearchConformance
 
 /// Generates a tier's workload from a seed, so that the committed file can be re-made exactly

@@ -1,3 +1,4 @@
+import CitySearch
 import Foundation
 
 /// Per-place running minimum of packed matches, reset in O(touched) by a generation stamp, for
@@ -7,14 +8,17 @@ import Foundation
 final class BestMatchScratch {
   private var stamps: [UInt32]
   private var best: [UInt32]
+  /// The places offered since the last reset, in the order first offered.
   private(set) var touched: [Int32] = []
   private var generation: UInt32 = 0
 
+  /// Buffers for the places `0..<placeCount`.
   init(placeCount: Int) {
     stamps = [UInt32](repeating: 0, count: placeCount)
     best = [UInt32](repeating: 0, count: placeCount)
   }
 
+  /// Forgets every offer, in O(touched).
   func reset() {
     touched.removeAll(keepingCapacity: true)
     generation &+= 1
@@ -24,8 +28,9 @@ final class BestMatchScratch {
     }
   }
 
+  /// Keeps `match` for `place` if it is the place's best so far.
   @inline(__always)
-  func offer(_ place: Int, _ match: PackedMatch) {
+  func offer(_ place: Int, _ match: Match) {
     if stamps[place] != generation {
       stamps[place] = generation
       best[place] = match.bits
@@ -35,8 +40,9 @@ final class BestMatchScratch {
     }
   }
 
-  func forEachBest(_ body: (Int, PackedMatch) -> Void) {
-    for place in touched { body(Int(place), PackedMatch(bits: best[Int(place)])) }
+  /// Calls `body` once per offered place with its best match.
+  func forEachBest(_ body: (Int, Match) -> Void) {
+    for place in touched { body(Int(place), Match(bits: best[Int(place)])) }
   }
 }
 
@@ -46,8 +52,10 @@ final class BestMatchScratchPool: @unchecked Sendable {
   private let lock = NSLock()
   private var free: [BestMatchScratch] = []
 
+  /// An empty pool of buffers for the places `0..<placeCount`.
   init(placeCount: Int) { self.placeCount = placeCount }
 
+  /// Calls `body` with a reset buffer that no other caller holds meanwhile.
   func withScratch<R>(_ body: (BestMatchScratch) -> R) -> R {
     lock.lock()
     let scratch = free.popLast() ?? BestMatchScratch(placeCount: placeCount)

@@ -2,18 +2,20 @@ import CitySearch
 
 /// Keys for strings of one to five letters or digits: each character is a digit 1…36 in base
 /// 37 (`a`…`z` then `0`…`9`), so strings of different lengths never share a key.
-package enum LetterKey {
+public enum LetterKey {
   /// The number of keys: every string of up to three characters.
-  package static let count = 37 * 37 * 37
+  public static let count = 37 * 37 * 37
 
-  @inline(__always)
-  package static func digit(_ c: UInt32) -> Int32 { c >= 0x61 ? Int32(c - 0x61 + 1) : Int32(c - 0x30 + 27) }
+  /// The digit of one letter or digit: `a`…`z` are 1…26, `0`…`9` are 27…36.
+  @inlinable @inline(__always)
+  public static func digit(_ c: UInt32) -> Int32 { c >= 0x61 ? Int32(c - 0x61 + 1) : Int32(c - 0x30 + 27) }
 
-  @inline(__always)
-  package static func appending(_ key: Int32, _ c: UInt32) -> Int32 { key * 37 + digit(c) }
+  /// The key of `key`'s string followed by `c`.
+  @inlinable @inline(__always)
+  public static func appending(_ key: Int32, _ c: UInt32) -> Int32 { key * 37 + digit(c) }
 
   /// The string a key stands for (`bjs`).
-  package static func string(_ key: Int32) -> String {
+  public static func string(_ key: Int32) -> String {
     var scalars: [Unicode.Scalar] = []
     var rest = key
     while rest > 0 {
@@ -25,7 +27,8 @@ package enum LetterKey {
   }
 
   /// The key of a string of one to five Latin units (37⁵ keys fit 32 bits).
-  package static func of<C: Collection>(_ letters: C) -> Int32 where C.Element == UInt32 {
+  @inlinable
+  public static func of<C: Collection>(_ letters: C) -> Int32 where C.Element == UInt32 {
     letters.reduce(0) { appending($0, $1) }
   }
 }
@@ -35,16 +38,19 @@ package enum LetterKey {
 /// first piece begins at a unit; a piece is a whole syllable, its initial, or any prefix when it
 /// is the last piece; a literal unit is its own letter. So the query's first `L` letters are
 /// whole pieces consumed from consecutive units, then a prefix of the next unit's spelling.
-package struct SyllableKeyGenerator {
+public struct SyllableKeyGenerator {
   let spellings: [[UInt8]]
   let kinds: [Syllabary.Kind]
 
-  package init(syllabary: Syllabary) {
+  /// A generator for the tokens of `syllabary`.
+  public init(syllabary: Syllabary) {
     spellings = syllabary.spellings
     kinds = syllabary.kinds
   }
 
-  package func keys(readings: ArraySlice<UInt16>, into out: inout [Int32]) {
+  /// Appends to `out` the keys of the runs starting at every unit of `readings` (repeats
+  /// possible).
+  public func keys(readings: ArraySlice<UInt16>, into out: inout [Int32]) {
     for u in readings.indices {
       for length in 1...3 { walk(readings, from: u, need: length, key: 0, into: &out) }
     }

@@ -1,14 +1,20 @@
 import CitySearch
 
 /// A backend that can list every place matching a query with its match; ranking, counting and
-/// the incremental session are then shared (``TopK``, ``Narrowing``).
-package protocol MatchSource: Sendable {
+/// the incremental session are then shared (`TopK`, ``Narrowing``).
+///
+/// An indexed backend conforms by enumerating its own candidates in ``forEachMatch(_:mode:_:)``
+/// and gets ``rankedSearch(_:mode:limit:)`` and a typing session (``Narrowing``) for free.
+public protocol MatchSource: Sendable {
+  /// The corpus whose places it lists.
   var corpus: Corpus { get }
+  /// The shared matcher over ``corpus``, for verifying candidates and narrowing sessions.
   var matcher: PlaceMatcher { get }
-  var ranking: RankingTable { get }
+  /// The rank keys of ``corpus``'s places.
+  var ranking: Ranking { get }
 
   /// Calls `body` exactly once for every matching place, in any order.
-  func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, PackedMatch) -> Void)
+  func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, Match) -> Void)
 
   /// Precomputed answers of the shortest queries, if the backend keeps them.
   var shortAnswers: ShortQueryAnswers? { get }
@@ -19,14 +25,17 @@ package protocol MatchSource: Sendable {
 }
 
 extension MatchSource {
-  package var shortAnswers: ShortQueryAnswers? { nil }
+  /// No precomputed answers.
+  public var shortAnswers: ShortQueryAnswers? { nil }
 
-  package func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { .max }
+  /// Unknown: a session always narrows the previous keystroke's matches.
+  public func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { .max }
 
   /// Counts every match and keeps the best `limit`.
   ///
   /// - Complexity: the backend's enumeration plus O(n log limit) for n matches.
-  package func rankedSearch(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
+  @inlinable
+  public func rankedSearch(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
     if let answer = shortAnswers?.answer(query, mode: mode, limit: limit, corpus: corpus) { return answer }
     var top = TopK(limit: limit)
     if !query.isEmpty {
@@ -38,21 +47,23 @@ extension MatchSource {
   }
 }
 
-/// The narrowing that the indexed backends' sessions share (``TrieSession``,
-/// ``InvertedIndexSession``). Extending a query can only shrink its set of matches
+/// The narrowing that the indexed backends' sessions share (`TrieSession`,
+/// `InvertedIndexSession`). Extending a query can only shrink its set of matches
 /// (MatchSpec §6), so each keystroke re-verifies the previous keystroke's matches with the
 /// shared matcher instead of searching afresh (when they are fewer than a fresh search would
 /// verify). It keeps one match list per keystroke typed, so a backspace returns to an earlier
 /// list at no cost. Generic over its source, so the timed path calls the backend directly.
-package struct Narrowing<Source: MatchSource> {
-  let source: Source
-  let mode: MatchMode
-  let limit: Int
-  private let normalizer: QueryNormalizer
+public struct Narrowing<Source: MatchSource> {
+  @usableFromInline let source: Source
+  @usableFromInline let mode: MatchMode
+  @usableFromInline let limit: Int
+  @usableFromInline let normalizer: QueryNormalizer
   /// The match lists of the current text's prefixes, shortest first; never an empty query.
-  private var stack: [(query: NormalizedQuery, matches: [(index: Int32, match: PackedMatch)])] = []
+  @usableFromInline var stack: [(query: NormalizedQuery, matches: [(index: Int32, match: Match)])] = []
 
-  package init(source: Source, mode: MatchMode, limit: Int) {
+  /// A session over `source` answering in `mode` with at most `limit` hits.
+  @inlinable
+  public init(source: Source, mode: MatchMode, limit: Int) {
     self.source = source
     self.mode = mode
     self.limit = limit
@@ -63,7 +74,8 @@ package struct Narrowing<Source: MatchSource> {
   ///
   /// - Complexity: O(m) matcher calls for the m matches of the previous keystroke, or the
   ///   backend's fresh search when that would verify fewer; plus O(n log limit) to rank n matches.
-  package mutating func update(_ text: String) -> SearchResult {
+  @inlinable
+  public mutating func update(_ text: String) -> SearchResult {
     let query = normalizer.normalize(text)
     while let top = stack.last, !top.query.isPrefix(of: query) { stack.removeLast() }
     // A precomputed answer needs no match list; the next keystroke searches afresh.
@@ -82,14 +94,15 @@ package struct Narrowing<Source: MatchSource> {
     return top.result(query, mode: mode, corpus: source.corpus)
   }
 
-  private func matches(of query: NormalizedQuery) -> [(index: Int32, match: PackedMatch)] {
+  @inlinable
+  func matches(of query: NormalizedQuery) -> [(index: Int32, match: Match)] {
     let prepared = source.matcher.prepare(query)
-    var result: [(index: Int32, match: PackedMatch)] = []
+    var result: [(index: Int32, match: Match)] = []
     if let previous = stack.last?.matches, previous.count <= source.candidateEstimate(prepared, mode: mode) {
       source.matcher.withPlaces { places in
         for (index, _) in previous {
           if let match = places.match(prepared, mode: mode, at: Int(index)) {
-            result.append((index, PackedMatch(match)))
+            result.append((index, match))
           }
         }
       }

@@ -1,7 +1,5 @@
-import CitySearch
-
 /// The reference backend: tests every place with the shared `PlaceMatcher` and sorts the
-/// matches by `RankKey`. Its correctness is meant to be obvious by reading; every other
+/// matches by their ``Ranking`` key. Its correctness is meant to be obvious by reading; every other
 /// backend is checked against it.
 public struct LinearScanBackend: SearchBackend {
   public static let name = "linear"

@@ -10,17 +10,17 @@ import Foundation
 /// most matches (`s` matches most of `villages`, `镇` some 21,800 places of `towns`): counting
 /// them exactly at every keystroke costs more than every other query. Precomputing them bounds
 /// the worst case; a query with a larger `limit` is answered by the backend as usual.
-package struct ShortQueryAnswers: Sendable {
+public struct ShortQueryAnswers: Sendable {
   /// How many hits each answer keeps.
-  package static let depth = 64
+  public static let depth = 64
   /// A query of three or four characters or of one Hanzi is kept when it has more matches
   /// than this; one with fewer is answered by a walk as quick as a lookup's copy.
-  package static let broadTotal = 2 * depth
+  public static let broadTotal = 2 * depth
   /// The longest Latin query kept. Four-character queries that extend a broad three-character
   /// one (`xian`, `shan`, `zhan` on `towns`) were the costliest keystrokes left after three.
-  package static let longestBroadQuery = 4
+  public static let longestBroadQuery = 4
   /// Only a three-character query with more matches than this is extended to four.
-  package static let broaderTotal = 16 * broadTotal
+  public static let broaderTotal = 16 * broadTotal
   /// Keys are ``LetterKey`` values of one or two characters (below 37²).
   private static let keyCount = 37 * 37
   private let totals: ContiguousArray<Int32>
@@ -40,7 +40,7 @@ package struct ShortQueryAnswers: Sendable {
   /// - Complexity: one enumeration per query of one or two letters or digits, per distinct
   ///   Hanzi of the corpus, and per one-character extension of a broad query of two or three
   ///   characters, in both modes.
-  package init(source: some MatchSource, concurrently: Bool = true) {
+  public init(source: some MatchSource, concurrently: Bool = true) {
     let modes = MatchMode.allCases
     let letters = Array(0x61...0x7A as ClosedRange<UInt32>) + Array(0x30...0x39 as ClosedRange<UInt32>)
     let pairs = letters.flatMap { a in letters.map { [a, $0] } }
@@ -100,8 +100,8 @@ package struct ShortQueryAnswers: Sendable {
   /// only where they will be kept (every one- and two-character query, a broad other one).
   private static func answers(
     _ jobs: [(MatchMode, [UInt32])], source: some MatchSource, concurrently: Bool
-  ) -> [(total: Int, entries: [(index: Int32, match: PackedMatch)])] {
-    let answers = ConcurrentResults<(total: Int, entries: [(index: Int32, match: PackedMatch)])>(count: jobs.count)
+  ) -> [(total: Int, entries: [(index: Int32, match: Match)])] {
+    let answers = ConcurrentResults<(total: Int, entries: [(index: Int32, match: Match)])>(count: jobs.count)
     let answer: @Sendable (Int) -> Void = { j in
       let (mode, tokens) = jobs[j]
       var top = TopK(limit: Self.depth)
@@ -142,7 +142,7 @@ package struct ShortQueryAnswers: Sendable {
   /// four of them or of one Hanzi, and `limit` is at most ``depth``.
   ///
   /// - Complexity: O(limit): a table read and the copy of the hits.
-  package func answer(_ query: NormalizedQuery, mode: MatchMode, limit: Int, corpus: Corpus) -> SearchResult? {
+  public func answer(_ query: NormalizedQuery, mode: MatchMode, limit: Int, corpus: Corpus) -> SearchResult? {
     let tokens = query.tokens
     guard (1...Self.longestBroadQuery).contains(tokens.count), limit <= Self.depth else { return nil }
     let total: Int
@@ -164,16 +164,16 @@ package struct ShortQueryAnswers: Sendable {
     let hits = (0..<min(max(limit, 0), total, Self.depth)).map { i -> SearchHit in
       let index = Int(slotPlaces[first + i])
       return SearchHit(
-        index: index, id: corpus.id(at: index), match: PackedMatch(bits: slotMatches[first + i]).match)
+        index: index, id: corpus.id(at: index), match: Match(bits: slotMatches[first + i]))
     }
     return SearchResult(normalized: query, mode: mode, total: total, hits: hits)
   }
 
   /// How many broad queries of three or four characters and of one Hanzi are kept (both modes).
-  package var broadCount: Int { broadTotals.count }
+  public var broadCount: Int { broadTotals.count }
 
   /// The bytes of the tables.
-  package var byteCount: Int {
+  public var byteCount: Int {
     totals.count * 4 + places.count * 4 + matches.count * 4 + broadTotals.count * 4 + broadPlaces.count * 4
       + broadMatches.count * 4 + broadSlots.count * 12
   }

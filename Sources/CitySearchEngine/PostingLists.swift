@@ -1,14 +1,14 @@
 /// Sorted lists of place indices, one per integer key, stored as one compressed-row array.
-struct PostingLists: Sendable {
+public struct PostingLists: Sendable {
   /// `places[starts[k]..<starts[k + 1]]` is key `k`'s list, ascending, without repeats.
-  private let starts: ContiguousArray<Int32>
-  private let places: ContiguousArray<Int32>
+  @usableFromInline let starts: ContiguousArray<Int32>
+  @usableFromInline let places: ContiguousArray<Int32>
 
   /// Builds the lists for `keyCount` keys over `placeCount` places; `keys(place, &out)` appends
   /// the keys of one place (in any order, repeats allowed).
   ///
   /// - Complexity: O(K + P + total keys), with one temporary array of all (key) entries.
-  init(keyCount: Int, placeCount: Int, keys: (Int, inout [Int32]) -> Void) {
+  public init(keyCount: Int, placeCount: Int, keys: (Int, inout [Int32]) -> Void) {
     var flat = ContiguousArray<Int32>()
     var placeEnds = ContiguousArray<Int32>()
     placeEnds.reserveCapacity(placeCount)
@@ -44,23 +44,25 @@ struct PostingLists: Sendable {
   }
 
   /// Key `key`'s places (empty for a key out of range).
-  subscript(key: Int) -> ArraySlice<Int32> {
+  @inlinable
+  public subscript(key: Int) -> ArraySlice<Int32> {
     guard key >= 0 && key + 1 < starts.count else { return places[0..<0] }
     return places[Int(starts[key])..<Int(starts[key + 1])]
   }
 
   /// The bytes the lists occupy.
-  var byteCount: Int { starts.count * 4 + places.count * 4 }
+  public var byteCount: Int { starts.count * 4 + places.count * 4 }
 
   /// The number of (key, place) entries.
-  var entryCount: Int { places.count }
+  public var entryCount: Int { places.count }
 }
 
 /// Intersects sorted posting lists, shortest first, and calls `body` with each common place.
 ///
 /// - Complexity: O(s · log L) for the shortest list's length s and the longest L; one list is
 ///   walked in place without copying.
-func forEachCommonPlace(_ lists: [ArraySlice<Int32>], _ body: (Int) -> Void) {
+@inlinable
+public func forEachCommonPlace(_ lists: [ArraySlice<Int32>], _ body: (Int) -> Void) {
   guard !lists.isEmpty else { return }
   let sorted = lists.sorted { $0.count < $1.count }
   if sorted.count == 1 {

@@ -1,0 +1,80 @@
+/// How one place matched: the match range and the classes that rank it (MatchSpec §5).
+///
+/// Matches compare by (spelling class, match class, reading class, start, end): among a place's
+/// matches the lowest is reported. A match is one 17-bit integer whose integer order is that
+/// order, so every backend, the reference included, keeps, compares and ranks the same value:
+/// spelling class (1 bit), match class (2), reading class (1), start (6), end (7). Names have
+/// at most 63 units.
+@frozen
+public struct Match: Sendable, Hashable, Comparable {
+  /// The packed fields, highest first; compare as the match order.
+  public var bits: UInt32
+
+  /// The match whose packed fields are `bits`.
+  @inlinable
+  public init(bits: UInt32) { self.bits = bits }
+
+  /// A match of the units `start..<end` with its classes.
+  @inlinable
+  public init(start: Int, end: Int, matchClass: Int, readingClass: Int, spellingClass: Int = 0) {
+    bits =
+      UInt32(truncatingIfNeeded: spellingClass) << 16 | UInt32(truncatingIfNeeded: matchClass) << 14
+      | UInt32(truncatingIfNeeded: readingClass) << 13 | UInt32(truncatingIfNeeded: start) << 7
+      | UInt32(truncatingIfNeeded: end)
+  }
+
+  /// Worse than every real match: the "none yet" value of a running minimum.
+  public static let none = Match(bits: .max)
+
+  /// First unit of the match range.
+  @inlinable
+  public var start: Int {
+    get { Int(bits >> 7 & 0x3F) }
+    set { bits = bits & ~(0x3F << 7) | UInt32(truncatingIfNeeded: newValue) << 7 }
+  }
+
+  /// One past the last unit of the match range.
+  @inlinable
+  public var end: Int {
+    get { Int(bits & 0x7F) }
+    set { bits = bits & ~0x7F | UInt32(truncatingIfNeeded: newValue) }
+  }
+
+  /// 0 the whole name or the whole short name; 1 the run starts at the first unit; 2 later.
+  @inlinable
+  public var matchClass: Int {
+    get { Int(bits >> 14 & 3) }
+    set { bits = bits & ~(3 << 14) | UInt32(truncatingIfNeeded: newValue) << 14 }
+  }
+
+  /// 0 canonical readings and Hanzi only; 1 an alternate reading was needed.
+  @inlinable
+  public var readingClass: Int {
+    get { Int(bits >> 13 & 1) }
+    set { bits = bits & ~(1 << 13) | UInt32(truncatingIfNeeded: newValue) << 13 }
+  }
+
+  /// 0 when every piece is a whole syllable, a Hanzi or a literal, or the query is a whole
+  /// alias; 1 when a piece is an initial or a last prefix (`s`+`hang` for 上杭, `bj`), or the
+  /// query a prefix of an alias. Always 0 in `seed` mode.
+  @inlinable
+  public var spellingClass: Int {
+    get { Int(bits >> 16 & 1) }
+    set { bits = bits & ~(1 << 16) | UInt32(truncatingIfNeeded: newValue) << 16 }
+  }
+
+  /// Spelling, match and reading class: the part of the rank key that depends on the match.
+  @inlinable
+  var rankClasses: UInt64 { UInt64(bits >> 13) }
+
+  /// Whether `a` is the better match.
+  @inlinable
+  public static func < (a: Match, b: Match) -> Bool { a.bits < b.bits }
+}
+
+extension Match: CustomStringConvertible {
+  /// `Match(start: 0, end: 2, matchClass: 0, readingClass: 0, spellingClass: 1)`.
+  public var description: String {
+    "Match(start: \(start), end: \(end), matchClass: \(matchClass), readingClass: \(readingClass), spellingClass: \(spellingClass))"
+  }
+}
