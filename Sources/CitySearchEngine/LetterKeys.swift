@@ -67,16 +67,14 @@ public struct SyllableKeyGenerator {
       let next = LetterKey.appending(key, UInt32(spelling[0]))
       if need == 1 { out.append(next) } else { walk(readings, from: u + 1, need: need - 1, key: next, into: &out) }
     case .syllable:
+      // The last piece: any prefix (MatchSpec §3.2).
       if need <= spelling.count {
         out.append(spelling[0..<need].reduce(key) { LetterKey.appending($0, UInt32($1)) })
       }
-      // Whole pieces shorter than what is still needed: the initial (one letter, or two for
-      // zh ch sh) and the whole syllable.
-      let twoLetterInitial = spelling.count >= 2 && Syllabary.hasTwoLetterInitial(spelling[0], spelling[1])
-      var pieces = [1]
-      if twoLetterInitial { pieces.append(2) }
-      if spelling.count > pieces.last! { pieces.append(spelling.count) }
-      for k in pieces where k < need {
+      // Pieces before it, shorter than what is still needed: the initial and the whole syllable.
+      let initialLength = MatchRules.initialLength(spelling, start: 0, length: spelling.count)
+      for k in 1..<min(need, spelling.count + 1)
+      where MatchRules.piece(prefix: k, of: spelling.count, initialLength: initialLength, endsQuery: false) != nil {
         let next = spelling[0..<k].reduce(key) { LetterKey.appending($0, UInt32($1)) }
         walk(readings, from: u + 1, need: need - k, key: next, into: &out)
       }

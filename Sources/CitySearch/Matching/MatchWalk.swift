@@ -114,7 +114,7 @@ struct MatchWalk {
     if !Hanzi.isLatin(first) { return place.units.contains(first) }
     let letter = UInt8(truncatingIfNeeded: first)
     func starts(_ token: UInt16) -> Bool {
-      kinds[Int(token)] != .opaque && spellingBytes[Int(spellingStarts[Int(token)])] == letter
+      MatchRules.initial(firstByte: spellingBytes[Int(spellingStarts[Int(token)])], kind: kinds[Int(token)]) == letter
     }
     return place.canonical.contains(where: starts) || place.alternates.contains(where: starts)
   }
@@ -136,19 +136,24 @@ struct MatchWalk {
         var walker = RunWalker(
           tokens: tokens, units: units, readings: readings, spellingBytes: spellingBytes,
           spellingStarts: spellingStarts, kinds: kinds, memo: memo, stride: stride)
-        /// Start 0: class 0 if the run covers the short name or the whole name, else class 1;
-        /// a later start: class 2.
+        /// The lowest (class, start, end) run (``MatchRules/matchClass(start:end:whole:short:)``):
+        /// from the first unit, a run covering the short or the whole name (class 0) before the
+        /// shortest one; else the earliest start.
         func lowest(_ endSet: (RunWalker.Ends) -> UInt64) -> Run? {
           let fromFirst = endSet(walker.ends(q: 0, u: 0))
           if fromFirst != 0 {
             for end in [shortLength, n] where fromFirst & (1 << UInt64(end - 1)) != 0 {
-              return (0, end, 0)
+              return (0, end, MatchRules.matchClass(start: 0, end: end, whole: n, short: shortLength))
             }
-            return (0, fromFirst.trailingZeroBitCount + 1, 1)
+            let end = fromFirst.trailingZeroBitCount + 1
+            return (0, end, MatchRules.matchClass(start: 0, end: end, whole: n, short: shortLength))
           }
           for start in 1..<max(n, 1) {
             let ends = endSet(walker.ends(q: 0, u: start))
-            if ends != 0 { return (start, ends.trailingZeroBitCount + 1, 2) }
+            if ends != 0 {
+              let end = ends.trailingZeroBitCount + 1
+              return (start, end, MatchRules.matchClass(start: start, end: end, whole: n, short: shortLength))
+            }
           }
           return nil
         }
@@ -166,7 +171,7 @@ struct MatchWalk {
     let shortLength = place.shortLength
     var best: Match?
     func consider(offset: Int, length: Int, whole: Int, short: Int, range: Range<Int>) {
-      let matchClass = offset == 0 && (length == whole || length == short) ? 0 : (offset == 0 ? 1 : 2)
+      let matchClass = MatchRules.matchClass(start: offset, end: offset + length, whole: whole, short: short)
       let candidate = Match(start: range.lowerBound, end: range.upperBound, matchClass: matchClass, readingClass: 0)
       if best == nil || candidate < best! { best = candidate }
     }
@@ -197,8 +202,10 @@ struct MatchWalk {
       withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { initialUnits in
         var count = 0
         var shortInitials = 0
-        for (u, token) in place.canonical.enumerated() where kinds[Int(token)] != .opaque {
-          initials[count] = spellingBytes[Int(spellingStarts[Int(token)])]
+        for (u, token) in place.canonical.enumerated() {
+          let first = spellingBytes[Int(spellingStarts[Int(token)])]
+          guard let initial = MatchRules.initial(firstByte: first, kind: kinds[Int(token)]) else { continue }
+          initials[count] = initial
           initialUnits[count] = u
           count += 1
           if u < shortLength { shortInitials += 1 }
@@ -281,21 +288,19 @@ struct RunWalker {
     case .syllable:  // §3.2
       let start = Int(spellingStarts[token])
       let length = Int(spellingStarts[token + 1]) - start
-      let twoLetterInitial =
-        length >= 2 && Syllabary.hasTwoLetterInitial(spellingBytes[start], spellingBytes[start + 1])
+      let initialLength = MatchRules.initialLength(spellingBytes, start: start, length: length)
       var result = none
       var k = 0
-      // Every admissible piece is a prefix of the syllable: the whole syllable (the only one
-      // that keeps spelling class 0), its initial, or (last piece only) any non-empty prefix.
       while k < length && q + k < m && UInt32(spellingBytes[start + k]) == tokens[q + k] {
         k += 1
-        if k == length {
+        let piece = MatchRules.piece(prefix: k, of: length, initialLength: initialLength, endsQuery: q + k == m)
+        if piece == .whole {  // the only piece that keeps spelling class 0
           let next = ends(q: q + k, u: u + 1)
           result.any |= next.any
           result.whole |= next.whole
-        } else if k == 1 || (k == 2 && twoLetterInitial) {
+        } else if piece == .initial {
           result.any |= ends(q: q + k, u: u + 1).any
-        } else if q + k == m {
+        } else if piece == .lastPrefix {
           result.any |= 1 << UInt64(u)
         }
       }

@@ -223,7 +223,7 @@ public final class Corpus: Sendable {
   /// without one skipped (`bjs` for 北京市).
   public func initials(at index: Int) -> [UInt8] {
     canonicalTokens(at: index).compactMap {
-      syllabary.kinds[Int($0)] == .opaque ? nil : syllabary.spellings[Int($0)][0]
+      MatchRules.initial(firstByte: syllabary.spellings[Int($0)][0], kind: syllabary.kinds[Int($0)])
     }
   }
 

@@ -64,14 +64,6 @@ public struct Syllabary: Sendable {
     String(decoding: spellings[Int(id)], as: UTF8.self)
   }
 
-  /// Whether a syllable spelled `first`, `second`, … has a two-letter initial (`zh`, `ch`, `sh`),
-  /// which is a piece of its own (MatchSpec §3.2).
-  @inlinable
-  public static func hasTwoLetterInitial(_ first: UInt8, _ second: UInt8) -> Bool {
-    second == UInt8(ascii: "h")
-      && (first == UInt8(ascii: "z") || first == UInt8(ascii: "c") || first == UInt8(ascii: "s"))
-  }
-
   /// Whether `spelling` is a well-formed syllable: one to six ASCII lower-case letters.
   public static func isSyllable(_ spelling: Substring) -> Bool {
     guard (1...6).contains(spelling.utf8.count) else { return false }

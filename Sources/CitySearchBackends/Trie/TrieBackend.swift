@@ -190,15 +190,17 @@ public struct TrieBackend: SearchBackend, MatchSource {
             syllable(node: child, q: q + 1, depth: depth + 1, abbreviated: abbreviated)
           }
         case .syllable:
-          let bytes = spellingBytes
-          let twoLetterInitial = length >= 2 && Syllabary.hasTwoLetterInitial(bytes[start], bytes[start + 1])
+          let initialLength = MatchRules.initialLength(spellingBytes, start: start, length: length)
           var k = 0
-          while k < length && q + k < m && UInt32(bytes[start + k]) == tokens[q + k] {
+          while k < length && q + k < m && UInt32(spellingBytes[start + k]) == tokens[q + k] {
             k += 1
-            if k == length || k == 1 || (k == 2 && twoLetterInitial) {
+            switch MatchRules.piece(prefix: k, of: length, initialLength: initialLength, endsQuery: q + k == m) {
+            case .whole, .initial:
               syllable(node: child, q: q + k, depth: depth + 1, abbreviated: abbreviated || k < length)
-            } else if q + k == m {
+            case .lastPrefix:
               emitRuns(child, depth: depth + 1, abbreviated: true)
+            case nil:
+              continue
             }
           }
         }
@@ -213,8 +215,8 @@ public struct TrieBackend: SearchBackend, MatchSource {
         let place = Int(posting >> 7)
         let start = Int(posting & 63)
         let end = start + depth
-        let matchClass =
-          start > 0 ? 2 : (end == corpus.unitCount(at: place) || end == corpus.shortNameUnitCount(at: place) ? 0 : 1)
+        let matchClass = MatchRules.matchClass(
+          start: start, end: end, whole: corpus.unitCount(at: place), short: corpus.shortNameUnitCount(at: place))
         scratch.offer(
           place,
           Match(
@@ -291,10 +293,10 @@ public struct TrieBackend: SearchBackend, MatchSource {
       }
       for e in Int(trie.edgeStarts[Int(v)])..<Int(trie.edgeStarts[Int(v) + 1]) {
         let (start, _, kind) = spelling(ofLabel: trie.edgeLabels[e])
-        if kind == .opaque {
+        if let initial = MatchRules.initial(firstByte: spellingBytes[start], kind: kind) {
+          if UInt32(initial) == needle[q] { initials(node: trie.edgeTargets[e], q: q + 1, depth: depth + 1) }
+        } else {  // no initial: the initials run on through it
           initials(node: trie.edgeTargets[e], q: q, depth: depth + 1)
-        } else if UInt32(spellingBytes[start]) == needle[q] {
-          initials(node: trie.edgeTargets[e], q: q + 1, depth: depth + 1)
         }
       }
     }
@@ -331,14 +333,17 @@ public struct TrieBackend: SearchBackend, MatchSource {
           var before = 0
           var total = 0
           var inShort = 0
-          for (u, token) in tokens.enumerated() where kinds[Int(token)] != .opaque {
+          for (u, token) in tokens.enumerated()
+          where MatchRules.initial(firstByte: spellingBytes[Int(spellingStarts[Int(token)])], kind: kinds[Int(token)])
+            != nil
+          {
             if u < start { before += 1 }
             if u < short { inShort += 1 }
             total += 1
           }
           (offset, whole, shortLength) = (before, total, inShort)
         }
-        let matchClass = offset == 0 && (m == whole || m == shortLength) ? 0 : (offset == 0 ? 1 : 2)
+        let matchClass = MatchRules.matchClass(start: offset, end: offset + m, whole: whole, short: shortLength)
         scratch.offer(place, Match(start: start, end: start + depth, matchClass: matchClass, readingClass: 0))
       }
     }
