@@ -43,9 +43,11 @@ let package = Package(
     ),
     // The ICU wrapper and the two ICU transliteration backends.
     .target(name: "CitySearchICU", dependencies: ["CitySearch", "CICUShim"]),
-    // System SQLite (Debian: libsqlite3-dev) and the FTS5 backend.
+    // System SQLite (Debian: libsqlite3-dev), its wrapper (typed binds, rows, transactions) for
+    // the FTS5 backend and the history store, and the FTS5 backend.
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .target(name: "CitySearchSQLite", dependencies: ["CitySearch", "CitySearchEngine", "CSQLite"]),
+    .target(name: "SQLiteSupport", dependencies: ["CSQLite"]),
+    .target(name: "CitySearchSQLite", dependencies: ["CitySearch", "CitySearchEngine", "SQLiteSupport"]),
     // The differential check against the reference: query sets, comparison, reproductions.
     .target(name: "CitySearchConformance", dependencies: ["CitySearch"]),
     // Every shipped backend by name, for the command line and the conformance suite.
@@ -62,12 +64,12 @@ let package = Package(
       dependencies: ["CitySearch", "CitySearchConformance", "CSystemShim"]
     ),
     // Bench runs kept across commits in a SQLite file, their change points, and the trend page.
-    .target(name: "CitySearchHistory", dependencies: ["CitySearchBench", "CitySearchSQLite"]),
+    .target(name: "CitySearchHistory", dependencies: ["CitySearchBench", "SQLiteSupport"]),
     .executableTarget(
       name: "citybench",
       dependencies: [
-        "CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchICU", "CitySearchCatalog",
-        "CitySearchConformance", "CitySearchBench", "CitySearchHistory", "CSystemShim",
+        "CitySearch", "CitySearchCorpus", "CitySearchCatalog", "CitySearchConformance", "CitySearchBench",
+        "CitySearchHistory", "CSystemShim",
       ]
     ),
     // What every test target shares: the per-test duration trait.
@@ -76,9 +78,9 @@ let package = Package(
       name: "CitySearchTests",
       dependencies: [
         "CitySearch", "CitySearchCorpus", "CitySearchEngine", "CitySearchBackends", "CitySearchICU",
-        "CitySearchSQLite", "CitySearchCatalog", "CitySearchConformance", "CitySearchTestSupport",
+        "CitySearchSQLite", "SQLiteSupport", "CitySearchCatalog", "CitySearchConformance", "CitySearchTestSupport",
       ],
-      exclude: ["Golden", "Fixtures"]
+      exclude: ["Fixtures"]
     ),
     .testTarget(
       name: "CitySearchBenchTests",

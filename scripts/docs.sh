@@ -14,7 +14,7 @@ set -euo pipefail
 shopt -s nullglob
 cd "$(dirname "$0")/.."
 out=${1:-.build/docs}
-library=(CitySearch CitySearchCorpus CitySearchEngine CitySearchBackends CitySearchICU CitySearchSQLite CitySearchCatalog)
+library=(CitySearch CitySearchCorpus CitySearchEngine CitySearchBackends CitySearchICU SQLiteSupport CitySearchSQLite CitySearchCatalog)
 harness=(CitySearchConformance CitySearchBench CitySearchHistory)
 
 graphs=$(swift package dump-symbol-graph --minimum-access-level public 2>&1 | sed -n 's/^Files written to //p')

@@ -35,4 +35,8 @@ public enum BackendCatalog {
   public static func backend(named name: String) -> (any SearchBackend.Type)? {
     all.first { $0.name == name }
   }
+
+  /// The pinyin of last resort for the names of a user's corpus file that no reviewed tier
+  /// knows: ICU's `Han-Latin`, which this module links for the ICU backends.
+  public static func fallbackPinyinSource() throws -> any PinyinSource { try ICUPinyinSource() }
 }

@@ -1,6 +1,6 @@
 import CitySearchBench
-import CitySearchSQLite
 import Foundation
+import SQLiteSupport
 
 /// A history file that cannot be used: what went wrong, naming the file.
 public struct HistoryError: Error, CustomStringConvertible {

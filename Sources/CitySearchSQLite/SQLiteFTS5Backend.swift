@@ -1,6 +1,7 @@
 import CitySearch
 import CitySearchEngine
 import Foundation
+import SQLiteSupport
 
 /// The peer many app engineers would reach for: an in-memory SQLite database with an FTS5
 /// table (`trigram` tokenizer) over each place's name, joined pinyin, initials and the

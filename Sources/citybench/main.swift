@@ -1,5 +1,4 @@
 import CitySearch
-import CitySearchBackends
 import CitySearchBench
 import CitySearchCatalog
 import Foundation

@@ -3,6 +3,7 @@ import CitySearchConformance
 import CitySearchEngine
 import CitySearchTestSupport
 import Foundation
+import SQLiteSupport
 import Testing
 
 @testable import CitySearchBackends

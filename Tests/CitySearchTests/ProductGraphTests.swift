@@ -70,4 +70,93 @@ import Testing
       }
     }
   }
+
+  // MARK: - The module graph's rules (docs/Architecture.md)
+
+  static let sources = Fixtures.packageRoot.appendingPathComponent("Sources")
+
+  /// Every Swift file under `Sources/MODULE/`, with its text.
+  func swiftFiles(of module: String) -> [(path: String, text: String)] {
+    let directory = Self.sources.appendingPathComponent(module)
+    let files = FileManager.default.enumerator(atPath: directory.path)?.compactMap { $0 as? String } ?? []
+    return files.filter { $0.hasSuffix(".swift") }.sorted().compactMap { file in
+      (try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)).map {
+        ("\(module)/\(file)", $0)
+      }
+    }
+  }
+
+  /// The modules a file imports (`@testable` or not).
+  func imports(_ text: String) -> Set<String> {
+    Set(
+      text.split(separator: "\n").compactMap { line -> String? in
+        let words = line.split(separator: " ")
+        guard let at = words.firstIndex(of: "import"), words.index(after: at) < words.endIndex,
+          words[..<at].allSatisfy({ $0.hasPrefix("@") })
+        else { return nil }
+        return String(words[words.index(after: at)])
+      })
+  }
+
+  var modules: [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: Self.sources.path)) ?? []).sorted()
+  }
+
+  /// The backend modules: what the catalog, the one file that names backends, imports beyond
+  /// the core and the engine.
+  var backendModules: Set<String> {
+    let catalog = swiftFiles(of: "CitySearchCatalog").reduce(into: Set<String>()) { $0.formUnion(imports($1.text)) }
+    return catalog.subtracting(["CitySearch", "CitySearchEngine", "Foundation"])
+  }
+
+  @Test func theCatalogNamesTheBackendModules() {
+    #expect(backendModules == ["CitySearchBackends", "CitySearchICU", "CitySearchSQLite"])
+  }
+
+  @Test func aBackendModuleImportsNoOtherBackendModule() {
+    let backends = backendModules
+    for module in backends.sorted() {
+      for (path, text) in swiftFiles(of: module) {
+        let others = imports(text).intersection(backends.subtracting([module]))
+        #expect(others.isEmpty, "\(path) imports \(others.sorted())")
+      }
+    }
+  }
+
+  @Test func onlyTheCatalogImportsABackendModule() {
+    let backends = backendModules
+    #expect(modules.count > 10)
+    for module in modules where module != "CitySearchCatalog" && !backends.contains(module) {
+      for (path, text) in swiftFiles(of: module) {
+        let named = imports(text).intersection(backends)
+        #expect(named.isEmpty, "\(path) imports the backend module \(named.sorted())")
+      }
+    }
+  }
+
+  /// Every public declaration of the engine has a doc comment right above it (attributes
+  /// between): the same rule `scripts/docs.sh` checks on the symbol graph, here without a
+  /// documentation build.
+  @Test func theEngineHasNoUndocumentedPublicSymbol() {
+    let files = swiftFiles(of: "CitySearchEngine")
+    #expect(!files.isEmpty)
+    for (path, text) in files {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      for (number, line) in lines.enumerated() where line.hasPrefix("public ") || line.contains(" public ") {
+        var above = number - 1
+        while above >= 0 && lines[above].hasPrefix("@") { above -= 1 }
+        #expect(above >= 0 && lines[above].hasPrefix("///"), "\(path):\(number + 1): \(line)")
+      }
+    }
+  }
+
+  @Test func noSourceFileNamesAPathUnderTests() {
+    for module in modules {
+      for (path, text) in swiftFiles(of: module) {
+        #expect(!text.contains("Tests/"), "\(path) names a path under Tests/")
+      }
+    }
+  }
 }

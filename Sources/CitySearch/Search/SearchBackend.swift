@@ -107,6 +107,8 @@ public protocol SearchBackend: Sendable {
   static var name: String { get }
   /// A one-line description.
   static var summary: String { get }
+  /// The options it reads, its variants and its cost (``BackendDescriptor``).
+  static var descriptor: BackendDescriptor { get }
 
   /// Builds the backend's index over `corpus`.
   init(corpus: Corpus, options: BackendOptions) throws
@@ -125,7 +127,11 @@ public protocol SearchBackend: Sendable {
 }
 
 extension SearchBackend {
+  /// No statistics: an index of no counted bytes.
   public var statistics: IndexStatistics { IndexStatistics(countedBytes: 0) }
+
+  /// No options, no variants, every query answered.
+  public static var descriptor: BackendDescriptor { BackendDescriptor() }
 
   /// Normalizes `text` (MatchSpec §2) and answers it.
   public func search(_ text: String, mode: MatchMode = .syllable, limit: Int = 20) -> SearchResult {

@@ -17,6 +17,8 @@ import CitySearchEngine
 public struct InvertedIndexBackend: SearchBackend, MatchSource {
   public static let name = "inverted-index"
   public static let summary = "Posting lists of letter keys and Hanzi, intersected, then verified by the shared matcher"
+  /// Options `short-answers` and `concurrent-build`.
+  public static let descriptor = BackendDescriptor(options: ["short-answers", "concurrent-build"])
 
   /// The corpus the index was built from.
   public let corpus: Corpus

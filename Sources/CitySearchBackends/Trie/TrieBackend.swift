@@ -12,6 +12,8 @@ import CitySearchEngine
 public struct TrieBackend: SearchBackend, MatchSource {
   public static let name = "trie"
   public static let summary = "Suffix trie of reading sequences; matches collected from the walk"
+  /// Options `short-answers` and `concurrent-build`.
+  public static let descriptor = BackendDescriptor(options: ["short-answers", "concurrent-build"])
 
   /// The corpus the trie was built from.
   public let corpus: Corpus

@@ -4,6 +4,10 @@ import CitySearch
 /// knows the syllables plain ICU produces, and the step from a transliteration to the
 /// matcher's ``PlaceMatcher/Subject``.
 struct ICUReadings: Sendable {
+  /// Plain ICU `Han-Latin`, without the override rules: what ICU alone gets wrong, listed in
+  /// the conformance check's expected failures.
+  static let rawVariant = BackendDescriptor.Variant(
+    suffix: "raw", options: BackendOptions(icuRaw: true), summary: "plain ICU Han-Latin, without the override rules")
   let corpus: Corpus
   let transliterator: PinyinTransliterator
   let raw: Bool
@@ -90,6 +94,11 @@ public struct ICUBackend: SearchBackend {
   public static let name = "icu"
   public static let summary =
     "ICU Han-Latin with per-name override rules, transliterating every name at every keystroke"
+  /// Option `icu-raw`, the raw variant; about 30 µs per name per keystroke, so a conformance
+  /// run asks it an even sample.
+  public static let descriptor = BackendDescriptor(
+    options: ["icu-raw"], variants: [ICUReadings.rawVariant],
+    conformanceSample: [.cities: 300, .towns: 30, .villages: 4])
 
   /// The corpus it transliterates.
   public let corpus: Corpus
@@ -127,6 +136,8 @@ public struct ICUBackend: SearchBackend {
 public struct ICUCachedBackend: SearchBackend {
   public static let name = "icu-cached"
   public static let summary = "ICU Han-Latin with per-name override rules, each name transliterated once at build"
+  /// Option `icu-raw` and the raw variant.
+  public static let descriptor = BackendDescriptor(options: ["icu-raw"], variants: [ICUReadings.rawVariant])
 
   /// The corpus it transliterates.
   public let corpus: Corpus

@@ -10,14 +10,17 @@ enum BackendsCommand: Command {
   static let summary = "list the search backends; --build measures their build time and memory"
 
   static let usage = """
-    Usage: citybench backends [--build [options]]
+    Usage: citybench backends [--details] [--build [options]]
 
-    Lists the search backends. With --build, builds each one on the corpus and prints its
+    Lists the search backends; with --details, what each declares in its descriptor: the
+    backend options it reads, its variants (checked by 'conform --icu-raw') and the sample a
+    conformance run asks it when it is too slow to answer every query. With --build, builds each one on the corpus and prints its
     build time (monotonic clock), the heap it kept (glibc mallinfo2 before and after), the
     bytes its index counts itself, and notes such as the ICU override rules.
 
     Options:
     \(CorpusOptions.help)
+      --details             also list each backend's options, variants and conformance sample
       --build               build every backend and measure it
       --backends A,B        only these backends (default: all)
       --icu-raw             build the ICU backends without override rules
@@ -28,7 +31,7 @@ enum BackendsCommand: Command {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--backends", "--options"]), flags: ["--build", "--icu-raw"],
+    valued: CorpusOptions.valued.union(["--backends", "--options"]), flags: ["--build", "--icu-raw", "--details"],
     maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
@@ -39,7 +42,10 @@ enum BackendsCommand: Command {
       throw UsageError(message: error.description)
     }
     guard args.has("--build") else {
-      for backend in types { print("\(backend.name)\t\(backend.summary)") }
+      for backend in types {
+        print("\(backend.name)\t\(backend.summary)")
+        if args.has("--details") { print(details(backend.descriptor), terminator: "") }
+      }
       return 0
     }
     let corpus = try CorpusOptions(args).load()
@@ -56,5 +62,20 @@ enum BackendsCommand: Command {
       print("\(type.name)\t\(build.summary)")
     }
     return 0
+  }
+
+  /// A descriptor's lines, indented, each ending in a newline.
+  static func details(_ descriptor: BackendDescriptor) -> String {
+    var lines = ["options: " + (descriptor.options.isEmpty ? "none" : descriptor.options.joined(separator: ", "))]
+    for variant in descriptor.variants {
+      lines.append("variant: -\(variant.suffix) (\(variant.options)): \(variant.summary)")
+    }
+    if !descriptor.conformanceSample.isEmpty {
+      let tiers = CorpusTier.allCases.compactMap { tier in
+        descriptor.conformanceSample[tier].map { "\(tier.rawValue) \($0)" }
+      }
+      lines.append("conformance sample: " + tiers.joined(separator: ", ") + " queries")
+    }
+    return lines.map { "  \($0)\n" }.joined()
   }
 }

@@ -1,5 +1,4 @@
 import CitySearch
-import CitySearchBackends
 
 /// `citybench browse`: the children of a place as a city picker lists them.
 enum BrowseCommand: Command {

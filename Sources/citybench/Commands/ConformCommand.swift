@@ -1,9 +1,7 @@
 import CitySearch
-import CitySearchBackends
 import CitySearchBench
 import CitySearchCatalog
 import CitySearchConformance
-import CitySearchICU
 import Foundation
 
 /// `citybench conform`: the differential check of every backend against the reference.
@@ -68,6 +66,8 @@ enum ConformCommand: Command {
     let type: any SearchBackend.Type
     let options: BackendOptions
     let label: String
+    /// The variant of the backend's descriptor it is, if any.
+    var variant: BackendDescriptor.Variant?
   }
 
   /// What one conformance run checks and where it writes, typed: the command line parses into
@@ -146,15 +146,17 @@ enum ConformCommand: Command {
     )
     var candidates = try selectedBackends(settings.backends)
     if settings.icuRaw {
-      for type in candidates.map(\.type) where type == ICUBackend.self || type == ICUCachedBackend.self {
-        candidates.append(
-          Candidate(type: type, options: BackendOptions(icuRaw: true), label: type.name + "-raw"))
+      for type in candidates.map(\.type) {
+        for variant in type.descriptor.variants {
+          candidates.append(
+            Candidate(type: type, options: variant.options, label: variant.label(of: type.name), variant: variant))
+        }
       }
     }
     let directory = CorpusOptions(directory: settings.corpusDirectory)
     let expectedPath = settings.expectedPath ?? directory.packageFile("Conformance/expected-failures.tsv")
     let expected = try expectedPath.map { try ExpectedFailures(contentsOf: $0) } ?? ExpectedFailures()
-    let goldenQueries = directory.packageFile("Tests/CitySearchTests/Golden/golden.tsv").flatMap(Self.goldenQueries)
+    let goldenQueries = directory.packageFile("Conformance/golden.tsv").flatMap(Self.goldenQueries)
 
     var result = ConformanceResult(
       settings: .init(
@@ -217,8 +219,8 @@ enum ConformCommand: Command {
             build.backend, run: run, label: candidate.label, mode: mode, texts: texts, targets: targets,
             sample: sample, shard: shard, expected: expected, progress: progress)
           progress.finish()
-          if candidate.options.icuRaw {
-            rawCulprits[candidate.label, default: []].formUnion(outcome.culprits)
+          if let variant = candidate.variant {
+            rawCulprits[variant.suffix, default: []].formUnion(outcome.culprits)
           }
           var checked = ConformanceResult.Check(
             tier: tier.rawValue, outcome: outcome, seconds: Date().timeIntervalSince(started)
@@ -233,7 +235,7 @@ enum ConformCommand: Command {
           result.checks.append(checked)
         }
         // The listed places must each take part in a divergence, where the run exercised them all.
-        if candidate.options.icuRaw && tier == .cities && every == 1
+        if candidate.variant != nil && tier == .cities && every == 1
           && icuSampleSize(candidate, tier: tier, icuSample) == nil
         {
           let listed = (expected.entries[candidate.label] ?? [:]).keys.filter { corpus.index(of: $0) != nil }
@@ -245,11 +247,15 @@ enum ConformCommand: Command {
       emit(ConformanceSummary.unexpectedPassesLine(passes))
     }
     if let path = settings.writeExpected, let corpus = lastCorpus {
-      // Both raw variants read every name the same way (one transliterator): list the union for
-      // each, whichever of them was run.
-      let union = rawCulprits.values.reduce(into: Set<PlaceID>()) { $0.formUnion($1) }
-      let labels = [ICUBackend.name + "-raw", ICUCachedBackend.name + "-raw"]
-      let entries = Dictionary(uniqueKeysWithValues: labels.map { ($0, union) })
+      // The variants of one suffix read every name the same way (the raw ICU ones share one
+      // transliterator): each variant of the catalog gets the union of its suffix's culprits,
+      // whichever of them was run.
+      let entries = Dictionary(
+        uniqueKeysWithValues: BackendCatalog.all.flatMap { type in
+          type.descriptor.variants.compactMap { variant in
+            rawCulprits[variant.suffix].map { (variant.label(of: type.name), $0) }
+          }
+        })
       let text = ExpectedFailures.file(entries, corpus: corpus) { _, index in
         "plain ICU reads it differently from '\(corpus.pinyin(at: index).joined(separator: " "))'"
       }
@@ -272,11 +278,12 @@ enum ConformCommand: Command {
     return hash.hex
   }
 
-  /// The uncached ICU backend (about 30 µs per name per keystroke) answers an even sample;
-  /// everything else answers every query.
+  /// A backend whose descriptor asks for a sample on this tier (the uncached ICU one, about
+  /// 30 µs per name per keystroke) answers an even sample, of `--icu-sample` queries when
+  /// given; everything else answers every query.
   private static func icuSampleSize(_ candidate: Candidate, tier: CorpusTier, _ icuSample: Int?) -> Int? {
-    guard candidate.type == ICUBackend.self else { return nil }
-    return icuSample ?? [.cities: 300, .towns: 30, .villages: 4][tier]!
+    guard let sample = candidate.type.descriptor.conformanceSample[tier] else { return nil }
+    return icuSample ?? sample
   }
 
   private static func check(

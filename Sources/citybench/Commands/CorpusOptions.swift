@@ -1,6 +1,6 @@
 import CitySearch
+import CitySearchCatalog
 import CitySearchCorpus
-import CitySearchICU
 import Foundation
 
 /// `--corpus cities|towns|villages|PATH` and `--corpus-dir DIR`, shared by the commands.
@@ -79,7 +79,7 @@ struct CorpusOptions {
     } else {
       reviewed = try EmbeddedCorpus.cities(tables: tables)
     }
-    let pinyin = ChainedPinyinSource([KnownNamesPinyin(corpus: reviewed), try ICUPinyinSource()])
+    let pinyin = ChainedPinyinSource([KnownNamesPinyin(corpus: reviewed), try BackendCatalog.fallbackPinyinSource()])
     return try CorpusLoader.load(path: corpus, tables: tables, pinyinSource: pinyin)
   }
 

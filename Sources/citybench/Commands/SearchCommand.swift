@@ -1,5 +1,4 @@
 import CitySearch
-import CitySearchBackends
 import CitySearchCatalog
 import Foundation
 

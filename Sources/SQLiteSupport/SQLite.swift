@@ -15,7 +15,7 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
 public var sqliteVersion: String { String(cString: sqlite3_libversion()) }
 
 /// The bytes SQLite has allocated, process-wide (`sqlite3_memory_used`).
-var sqliteMemoryUsed: Int64 { sqlite3_memory_used() }
+package var sqliteMemoryUsed: Int64 { sqlite3_memory_used() }
 
 /// One SQLite connection; every C call of the package goes through this file. Closed in `deinit`.
 /// Not thread-safe: its owner serializes access.
@@ -166,7 +166,7 @@ package final class SQLiteStatement {
   }
 
   /// Runs a query and calls `body` with the first column of each row as an integer.
-  func forEachInteger(_ values: [any Sendable], _ body: (Int64) -> Void) throws {
+  package func forEachInteger(_ values: [any Sendable], _ body: (Int64) -> Void) throws {
     try bind(values)
     while true {
       let code = sqlite3_step(handle)
