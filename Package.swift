@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "CitySearchICU", targets: ["CitySearchICU"]),
     .library(name: "CitySearchSQLite", targets: ["CitySearchSQLite"]),
     .library(name: "CitySearchCatalog", targets: ["CitySearchCatalog"]),
+    .library(name: "CitySearchExecutor", targets: ["CitySearchExecutor"]),
     .library(name: "CitySearchBench", targets: ["CitySearchBench"]),
     .library(name: "CitySearchHistory", targets: ["CitySearchHistory"]),
     .executable(name: "citybench", targets: ["citybench"]),
@@ -55,21 +56,25 @@ let package = Package(
       name: "CitySearchCatalog",
       dependencies: ["CitySearch", "CitySearchBackends", "CitySearchICU", "CitySearchSQLite"]
     ),
+    // The seat every replay drives an implementation through (the `Executor` protocol), the
+    // suite's backends in it (`InProcessExecutor`), the harness's clock and the wire types an
+    // executor in another process speaks.
+    .target(name: "CitySearchExecutor", dependencies: ["CitySearch"]),
     // The harness's calls into the C library, in one place: the heap counter read around a
     // backend's build (glibc mallinfo2) and the one-step directory exchange (renameat2).
     .target(name: "CSystemShim"),
     // The harness: workloads, the paired replay, statistics, reports and the regression gate.
     .target(
       name: "CitySearchBench",
-      dependencies: ["CitySearch", "CitySearchConformance", "CSystemShim"]
+      dependencies: ["CitySearch", "CitySearchConformance", "CitySearchExecutor", "CSystemShim"]
     ),
     // Bench runs kept across commits in a SQLite file, their change points, and the trend page.
     .target(name: "CitySearchHistory", dependencies: ["CitySearchBench", "SQLiteSupport"]),
     .executableTarget(
       name: "citybench",
       dependencies: [
-        "CitySearch", "CitySearchCorpus", "CitySearchCatalog", "CitySearchConformance", "CitySearchBench",
-        "CitySearchHistory", "CSystemShim",
+        "CitySearch", "CitySearchCorpus", "CitySearchCatalog", "CitySearchConformance", "CitySearchExecutor",
+        "CitySearchBench", "CitySearchHistory", "CSystemShim",
       ]
     ),
     // What every test target shares: the per-test duration trait.
@@ -85,7 +90,8 @@ let package = Package(
     .testTarget(
       name: "CitySearchBenchTests",
       dependencies: [
-        "CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchBench", "CitySearchHistory",
+        "CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchExecutor", "CitySearchBench",
+        "CitySearchHistory",
         "CitySearchTestSupport",
       ]
     ),

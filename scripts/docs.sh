@@ -15,7 +15,7 @@ shopt -s nullglob
 cd "$(dirname "$0")/.."
 out=${1:-.build/docs}
 library=(CitySearch CitySearchCorpus CitySearchEngine CitySearchBackends CitySearchICU SQLiteSupport CitySearchSQLite CitySearchCatalog)
-harness=(CitySearchConformance CitySearchBench CitySearchHistory)
+harness=(CitySearchConformance CitySearchExecutor CitySearchBench CitySearchHistory)
 
 graphs=$(swift package dump-symbol-graph --minimum-access-level public 2>&1 | sed -n 's/^Files written to //p')
 [ -d "$graphs" ] || { echo "docs: swift package dump-symbol-graph wrote no symbol graphs"; exit 1; }

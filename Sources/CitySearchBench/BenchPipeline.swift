@@ -1,4 +1,5 @@
 import CitySearch
+import CitySearchExecutor
 import Foundation
 
 /// A backend to benchmark: its type, build options, how it is replayed and the name it is

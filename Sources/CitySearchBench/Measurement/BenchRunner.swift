@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchConformance
+import CitySearchExecutor
 
 /// How a benchmark run replays its workload.
 public struct BenchConfiguration: Sendable {
@@ -102,8 +103,9 @@ public struct BenchRunner {
   }
 
   /// Replays the workload. `backends[0]` is the reference; it also answers a second time under
-  /// ``noiseFloorName``. The backends named in `stateless` answer every keystroke afresh
-  /// (`StatelessPlayer`), the others type into their sessions. `progress` gets (keystrokes
+  /// ``noiseFloorName``. Each backend answers through the executor seat (`InProcessExecutor`):
+  /// the backends named in `stateless` answer every keystroke afresh, the others type into
+  /// their sessions. `progress` gets (keystrokes
   /// done, keystrokes in all rounds); `shouldStop` is polled between sessions.
   public func run(
     backends: [(name: String, backend: any SearchBackend)],
@@ -116,11 +118,10 @@ public struct BenchRunner {
     let limit = configuration.limit
     var entries = backends
     entries.insert((noiseFloorName, backends[0].backend), at: 1)
-    let players: [KeystrokePlayer] = entries.map { entry in
-      let slowdown = configuration.slowdowns[entry.name] ?? 0
-      return makePlayer(
-        entry.backend, name: entry.name, mode: mode, limit: limit, slowdown: slowdown,
-        stateless: stateless.contains(entry.name))
+    let players: [any Executor] = entries.map { entry in
+      entry.backend.executor(
+        name: entry.name, mode: mode, limit: limit, replay: stateless.contains(entry.name) ? .stateless : .sessions,
+        slowdown: configuration.slowdowns[entry.name] ?? 0)
     }
     let keystrokes = workload.keystrokeCount
     var random = SplitMix64(seed: configuration.seed)
@@ -145,16 +146,16 @@ public struct BenchRunner {
       var keystroke = 0
       for session in workload.sessions {
         if shouldStop() { throw BenchInterrupted() }
-        for player in players { player.startSession() }
+        for player in players { try player.startSession() }
         for (position, text) in session.keystrokes.enumerated() {
           shuffle(&order, &random)
           for p in order {
             let stride = series[p].stride
-            let measured: (result: SearchResult, nanoseconds: UInt64)
+            let measured: ExecutorAnswer
             if stride == 1 {
-              measured = players[p].answer(text)
+              measured = try players[p].answer(text)
             } else if keystroke % stride == 0 {
-              measured = players[p].answerAlone(text)
+              measured = try players[p].answerAlone(text)
             } else {
               answers[p] = nil
               continue
@@ -187,7 +188,7 @@ public struct BenchRunner {
   /// Replays the first sessions unmeasured; returns each player's mean answer time, in
   /// nanoseconds. A player stops warming up once it has spent the warm-up time.
   private func warmUp(
-    _ players: [KeystrokePlayer], random: inout SplitMix64, shouldStop: () -> Bool
+    _ players: [any Executor], random: inout SplitMix64, shouldStop: () -> Bool
   ) throws -> [Double] {
     var spent = [UInt64](repeating: 0, count: players.count)
     var answered = [Int](repeating: 0, count: players.count)
@@ -196,11 +197,11 @@ public struct BenchRunner {
     var replayed = 0
     for session in workload.sessions where replayed < configuration.warmUpKeystrokes {
       if shouldStop() { throw BenchInterrupted() }
-      for player in players { player.startSession() }
+      for player in players { try player.startSession() }
       for text in session.keystrokes {
         shuffle(&order, &random)
         for p in order where spent[p] < cap || answered[p] == 0 {
-          spent[p] += players[p].answer(text).nanoseconds
+          spent[p] += try players[p].answer(text).nanoseconds
           answered[p] += 1
         }
       }

@@ -1,5 +1,6 @@
 import CSystemShim
 import CitySearch
+import CitySearchExecutor
 import Foundation
 
 /// A backend built with its build time and the heap it kept, measured around `init`.

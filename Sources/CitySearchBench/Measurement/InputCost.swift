@@ -1,4 +1,5 @@
 import CitySearch
+import CitySearchExecutor
 
 /// How much a backend's time on one query can exceed the reference's: the input-cost bound.
 ///

@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchBench
+import CitySearchExecutor
 import Foundation
 
 /// `citybench relevance`: how many keystrokes the reference's ranking costs a person to reach

@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchBench
+import CitySearchExecutor
 import Foundation
 
 /// `citybench` with no command (or `citybench suite`): the whole suite on the embedded

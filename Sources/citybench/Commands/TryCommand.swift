@@ -1,6 +1,7 @@
 import CitySearch
 import CitySearchBench
 import CitySearchCatalog
+import CitySearchExecutor
 import Foundation
 
 /// `citybench try`: an interactive search box in the terminal.

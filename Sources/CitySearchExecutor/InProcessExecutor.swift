@@ -1,0 +1,92 @@
+import CitySearch
+
+/// The suite's own backends in the executor seat: generic over the backend, so that the timed
+/// call is specialized and the seat's dynamic dispatch happens outside the timed region.
+///
+/// It types into the backend's session (``Replay/sessions``) or answers every keystroke
+/// afresh from the index, with nothing kept from the one before (``Replay/stateless``).
+public final class InProcessExecutor<Backend: SearchBackend>: Executor {
+  /// The backend answering.
+  public let backend: Backend
+  /// The name reports show.
+  public let name: String
+  /// The mode every answer is in.
+  public let mode: MatchMode
+  /// The hits per answer.
+  public let limit: Int
+  /// Sessions or stateless.
+  public let replay: Replay
+  /// Nanoseconds of busy work added inside every timed answer (the gate's self-test proves
+  /// with it that a slower build fails).
+  public let slowdown: UInt64
+  private var session: Backend.Session
+  private let normalizer: QueryNormalizer
+
+  /// An executor of `backend` named `name`.
+  public init(
+    backend: Backend, name: String, mode: MatchMode, limit: Int, replay: Replay = .sessions, slowdown: UInt64 = 0
+  ) {
+    self.backend = backend
+    self.name = name
+    self.mode = mode
+    self.limit = limit
+    self.replay = replay
+    self.slowdown = slowdown
+    session = backend.makeSession(mode: mode, limit: limit)
+    normalizer = QueryNormalizer(tables: backend.corpus.tables)
+  }
+
+  /// The suite's backends rank, report ranges and exact totals; a stateless replay keeps no
+  /// session.
+  public var capabilities: ExecutorCapabilities { ExecutorCapabilities(sessions: replay == .sessions) }
+
+  /// A fresh session of the backend (stateless: nothing to start).
+  public func startSession() {
+    if replay == .sessions { session = backend.makeSession(mode: mode, limit: limit) }
+  }
+
+  /// The session's answer to `text`, or the index's in a stateless replay, timed.
+  ///
+  /// - Complexity: the backend's session update or search.
+  public func answer(_ text: String) -> ExecutorAnswer {
+    switch replay {
+    case .sessions:
+      let start = MonotonicClock.now()
+      let result = session.update(text)
+      MonotonicClock.spin(nanoseconds: slowdown)
+      return ExecutorAnswer(result: result, nanoseconds: MonotonicClock.now() &- start)
+    case .stateless:
+      return answerStatelessly(text)
+    }
+  }
+
+  /// The answer to `text` in a session of its own (stateless: the same as ``answer(_:)``),
+  /// timed; the session is made before the clock starts.
+  public func answerAlone(_ text: String) -> ExecutorAnswer {
+    guard replay == .sessions else { return answerStatelessly(text) }
+    var alone = backend.makeSession(mode: mode, limit: limit)
+    let start = MonotonicClock.now()
+    let result = alone.update(text)
+    MonotonicClock.spin(nanoseconds: slowdown)
+    return ExecutorAnswer(result: result, nanoseconds: MonotonicClock.now() &- start)
+  }
+
+  private func answerStatelessly(_ text: String) -> ExecutorAnswer {
+    let start = MonotonicClock.now()
+    let result = backend.search(normalizer.normalize(text), mode: mode, limit: limit)
+    MonotonicClock.spin(nanoseconds: slowdown)
+    return ExecutorAnswer(result: result, nanoseconds: MonotonicClock.now() &- start)
+  }
+}
+
+extension SearchBackend {
+  /// This backend in the executor seat (``InProcessExecutor``), for a replay that holds
+  /// backends of many types: the concrete type is opened here, so the timed call stays
+  /// specialized.
+  public func executor(
+    name: String, mode: MatchMode, limit: Int, replay: Replay = .sessions,
+    slowdown: UInt64 = 0
+  ) -> any Executor {
+    InProcessExecutor(backend: self, name: name, mode: mode, limit: limit, replay: replay, slowdown: slowdown)
+  }
+}
