@@ -5,6 +5,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #if defined(__GLIBC__)
@@ -92,3 +93,58 @@ int CSystemShim_watchInterrupts(const char *message) {
 }
 
 int CSystemShim_interruptRequested(void) { return atomic_load(&interruptRequested); }
+
+// The allocation counter: this shim defines the C library's allocation entry points, so that
+// every allocation of the process (Swift's runtime and Foundation call malloc too) passes
+// through a thread-local count on its way to glibc's own allocator (its exported __libc_*
+// functions). free, malloc_usable_size and the rest stay glibc's: every block still comes
+// from glibc's allocator. Elsewhere the count stays 0.
+#if defined(__GLIBC__) && defined(__linux__)
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
+extern void *__libc_memalign(size_t alignment, size_t size);
+
+static __thread uint64_t allocationCount;
+
+uint64_t CSystemShim_allocationCount(void) { return allocationCount; }
+int CSystemShim_allocationCountingCompiledIn(void) { return 1; }
+
+void *malloc(size_t size) {
+  allocationCount++;
+  return __libc_malloc(size);
+}
+
+void *calloc(size_t count, size_t size) {
+  allocationCount++;
+  return __libc_calloc(count, size);
+}
+
+void *realloc(void *pointer, size_t size) {
+  allocationCount++;
+  return __libc_realloc(pointer, size);
+}
+
+void *memalign(size_t alignment, size_t size) {
+  allocationCount++;
+  return __libc_memalign(alignment, size);
+}
+
+void *aligned_alloc(size_t alignment, size_t size) {
+  allocationCount++;
+  return __libc_memalign(alignment, size);
+}
+
+int posix_memalign(void **result, size_t alignment, size_t size) {
+  // As glibc: a power of two that is a multiple of sizeof(void *), or EINVAL.
+  if (alignment % sizeof(void *) != 0 || (alignment & (alignment - 1)) != 0 || alignment == 0) return EINVAL;
+  allocationCount++;
+  void *pointer = __libc_memalign(alignment, size);
+  if (pointer == NULL) return ENOMEM;
+  *result = pointer;
+  return 0;
+}
+#else
+uint64_t CSystemShim_allocationCount(void) { return 0; }
+int CSystemShim_allocationCountingCompiledIn(void) { return 0; }
+#endif

@@ -44,4 +44,13 @@ int CSystemShim_watchInterrupts(const char *message);
 /// 1 once a SIGINT has arrived after `CSystemShim_watchInterrupts`, 0 before.
 int CSystemShim_interruptRequested(void);
 
+/// The allocation calls (malloc, calloc, realloc, posix_memalign, aligned_alloc, memalign)
+/// the calling thread has made since it started, counted by this shim's wrappers of the C
+/// library's allocator where it is glibc's; 0 elsewhere. Read it before and after a piece of
+/// work on one thread to count that work's allocations.
+uint64_t CSystemShim_allocationCount(void);
+
+/// 1 when this build counts allocations (``CSystemShim_allocationCount``), 0 otherwise.
+int CSystemShim_allocationCountingCompiledIn(void);
+
 #endif

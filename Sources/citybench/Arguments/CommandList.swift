@@ -8,7 +8,7 @@ enum CityBench {
     [
       SuiteCommand.self, BenchCommand.self, GateCommand.self, WorkloadCommand.self, SearchCommand.self,
       BrowseCommand.self, CorpusCommand.self, ConformCommand.self, MergeCommand.self, HistoryCommand.self,
-      InstructionsCommand.self,
+      InstructionsCommand.self, AllocationsCommand.self,
       RelevanceCommand.self,
       BackendsCommand.self,
       OverviewCommand.self, TryCommand.self, HelpCommand.self,

@@ -1,0 +1,74 @@
+import CitySearch
+import CitySearchBench
+import CitySearchCatalog
+import CitySearchExecutor
+import Foundation
+
+/// `citybench allocations`: allocation calls per keystroke, counted in process (deterministic).
+enum AllocationsCommand: Command {
+  static let name = "allocations"
+  static let summary = "count allocation calls per keystroke (deterministic, in process)"
+
+  static let usage = """
+    Usage: citybench allocations [options]
+
+    Replays the workload's typing sessions through each backend, in the executor seat, and
+    counts the allocation calls (malloc and its kin) of every keystroke's answer: session
+    update and normalization included, the index's build not. The counts repeat exactly from
+    run to run of one build, however busy the machine is (docs/Harness.md). Needs glibc, whose
+    allocator the harness's C shim wraps; takes seconds.
+
+    Options:
+    \(CorpusOptions.help)
+      --workload FILE       the typing sessions (default: Benchmarks/TIER.workload.tsv)
+      --backends A,B        the backends to count (default: \(InstructionsCommand.defaultBackends.joined(separator: ",")))
+      --mode syllable|seed  (default: syllable)
+      --limit N             answers per keystroke (default: 20)
+      --replay sessions|stateless
+                            type into each backend's session, or answer every keystroke afresh
+                            from the index (default: sessions)
+      --format text|tsv     (default: text)
+      -h, --help            show this help
+    """
+
+  static let spec = ParsedArguments.Spec(
+    valued: CorpusOptions.valued.union(["--workload", "--backends", "--mode", "--limit", "--replay", "--format"]),
+    flags: [], maximumPositionals: 0)
+
+  static func run(_ args: ParsedArguments) throws -> Int32 {
+    let mode = try args.choice("--mode", default: MatchMode.syllable)
+    let limit = try args.integer("--limit", default: 20, range: 1...10_000)
+    let format = try args.choice("--format", default: OutputFormat.text)
+    guard format != .json else { throw UsageError(message: "--format takes text or tsv") }
+    let replay = try args.choice("--replay", default: Replay.sessions)
+    let names = try args["--backends"].map(BenchOptions.backendNames) ?? InstructionsCommand.defaultBackends
+    guard AllocationCounter.isAvailable else {
+      throw UsageError(message: "this build cannot count allocations: it needs glibc, whose allocator the shim wraps")
+    }
+    let options = try BenchOptions(args)
+    let corpus = try options.corpus.load()
+    let (workload, workloadName, note) = try options.workload(for: corpus)
+    if let note { standardError("citybench: \(note)") }
+    var rows: [[String]] = []
+    for name in names {
+      let backend = try BackendCatalog.backend(named: name)!.init(corpus: corpus, options: BackendOptions())
+      let s = AllocationSummary(
+        counts: AllocationCounter.counts(backend, workload: workload, mode: mode, limit: limit, replay: replay))
+      rows.append(
+        [name] + [s.p50, s.p90, s.p99, s.max].map { Formatting.count($0) } + [
+          String(format: "%.1f", s.mean), Formatting.count(s.total),
+        ])
+    }
+    let header = ["backend", "p50", "p90", "p99", "max", "mean", "total"]
+    if format == .tsv {
+      print(header.joined(separator: "\t"))
+      for row in rows { print(row.map { $0.replacingOccurrences(of: ",", with: "") }.joined(separator: "\t")) }
+      return ExitStatus.success
+    }
+    print(
+      "Allocation calls per keystroke, \(workloadName) on \(corpus.source) (\(Formatting.count(workload.keystrokeCount)) keystrokes), \(mode) mode, \(replay.rawValue)"
+    )
+    print(terminalTable([header] + rows))
+    return ExitStatus.success
+  }
+}

@@ -1,0 +1,36 @@
+import CitySearchTestSupport
+import Foundation
+import Testing
+
+/// `citybench allocations` and `citybench backends --details`, as a user runs them.
+@Suite(.timed) struct AllocationsCommandTests {
+  @Test func countsEachBackendsKeystrokesTheSameEveryRun() throws {
+    let arguments = ["allocations", "--backends", "trie,linear", "--format", "tsv"]
+    let first = try CLI.run(arguments)
+    #expect(first.status == 0, "\(first.stderr)")
+    let lines = first.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+    #expect(lines.first == ["backend", "p50", "p90", "p99", "max", "mean", "total"])
+    #expect(lines.dropFirst().map { $0.first } == ["trie", "linear"])
+    for row in lines.dropFirst() {
+      let figures = row.dropFirst().compactMap(Double.init)
+      #expect(figures.count == 6 && figures.allSatisfy { $0 >= 0 }, "\(row)")
+      #expect(figures[5] > 0, "a keystroke's hits take memory: \(row)")
+    }
+    #expect(try CLI.run(arguments).stdout == first.stdout)
+  }
+
+  @Test func aWrongReplayIsAUsageError() throws {
+    let r = try CLI.run(["allocations", "--replay", "sometimes"])
+    #expect(r.status == 64)
+    #expect(r.stderr.contains("option '--replay' expects sessions|stateless, got 'sometimes'"))
+  }
+
+  @Test func backendsListTheirDescriptors() throws {
+    let r = try CLI.run(["backends", "--details"])
+    #expect(r.status == 0)
+    #expect(r.stdout.contains("trie\t"))
+    #expect(r.stdout.contains("  options: short-answers, concurrent-build\n"))
+    #expect(r.stdout.contains("  variant: -raw (icu-raw=true): plain ICU Han-Latin, without the override rules\n"))
+    #expect(r.stdout.contains("  conformance sample: cities 300, towns 30, villages 4 queries\n"))
+  }
+}
