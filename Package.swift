@@ -77,8 +77,11 @@ let package = Package(
         "CitySearchBench", "CitySearchHistory", "CSystemShim",
       ]
     ),
-    // What every test target shares: the per-test duration trait.
-    .target(name: "CitySearchTestSupport", path: "Tests/TestSupport"),
+    // What every test target shares: the package's paths, the per-test duration trait, the
+    // conformance checker every backend's tests call, the golden cases, the snapshot helper and
+    // a backend double with a known divergence.
+    .target(
+      name: "CitySearchTestSupport", dependencies: ["CitySearch", "CitySearchConformance"], path: "Tests/TestSupport"),
     .testTarget(
       name: "CitySearchTests",
       dependencies: [

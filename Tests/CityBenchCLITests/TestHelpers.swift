@@ -1,3 +1,4 @@
+import CitySearchTestSupport
 import Foundation
 import Testing
 
@@ -9,8 +10,7 @@ struct RunResult {
 }
 
 enum CLI {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let packageRoot = TestPaths.packageRoot
 
   /// The directory that holds the built products (and the test bundle).
   static let productsDirectory: URL = {
@@ -53,18 +53,14 @@ enum CLI {
       stderr: String(decoding: stderr, as: UTF8.self))
   }
 
-  /// Compares `actual` with `Snapshots/NAME.txt`; `CITYBENCH_RECORD_SNAPSHOTS=1` rewrites it.
+  /// Compares `actual` with `Snapshots/NAME.txt` (``Snapshot``: recorded when missing or with
+  /// `CITYBENCH_RECORD_SNAPSHOTS=1`).
   static func assertSnapshot(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation)
     throws
   {
-    let url = packageRoot.appendingPathComponent("Tests/CityBenchCLITests/Snapshots/\(name).txt")
-    if ProcessInfo.processInfo.environment["CITYBENCH_RECORD_SNAPSHOTS"] == "1" {
-      try actual.write(to: url, atomically: true, encoding: .utf8)
-      return
-    }
-    let expected = try String(contentsOf: url, encoding: .utf8)
-    #expect(
-      actual == expected, "snapshot \(name) differs; rerun with CITYBENCH_RECORD_SNAPSHOTS=1 to record",
+    try Snapshot.expect(
+      actual, matches: packageRoot.appendingPathComponent("Tests/CityBenchCLITests/Snapshots/\(name).txt"),
       sourceLocation: sourceLocation)
   }
+
 }

@@ -10,29 +10,9 @@ import Testing
 
 /// The differential checker itself, and every shipped backend run through it.
 @Suite(.timed) struct ConformanceTests {
-  /// A backend that drops the last hit: the checker must notice.
-  struct DroppingBackend: SearchBackend {
-    static let name = "dropping"
-    static let summary = "test double that loses one result"
-    let corpus: Corpus
-    let inner: LinearScanBackend
-    init(corpus: Corpus, options: BackendOptions) {
-      self.corpus = corpus
-      inner = LinearScanBackend(corpus: corpus)
-    }
-    func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
-      var result = inner.search(query, mode: mode, limit: limit)
-      if !result.hits.isEmpty {
-        result.hits.removeLast()
-        result.total -= 1
-      }
-      return result
-    }
-  }
-
   @Test func differenceNamesTheTotalAndTheFirstPosition() throws {
     let reference = Fixtures.citiesReference
-    let broken = DroppingBackend(corpus: Fixtures.cities, options: BackendOptions())
+    let broken = DropsLastHitBackend(corpus: Fixtures.cities, fewest: 1)
     let expected = reference.search("bj", mode: .syllable, limit: 20)
     let actual = broken.search("bj", mode: .syllable, limit: 20)
     let difference = try #require(ResultDifference(expected: expected, actual: actual))
@@ -47,7 +27,7 @@ import Testing
 
   @Test func differentialRunFindsTheDivergenceAndItsSignature() {
     let run = DifferentialRun(reference: Fixtures.citiesReference)
-    let broken = DroppingBackend(corpus: Fixtures.cities, options: BackendOptions())
+    let broken = DropsLastHitBackend(corpus: Fixtures.cities, fewest: 1)
     let outcome = run.check(broken, label: "dropping", mode: .syllable, texts: ["bj", "beijing"], targets: ["bj"])
     // 'beijing' has one hit (dropped too); 'bj' loses its last.
     #expect(outcome.statelessChecked == 2)

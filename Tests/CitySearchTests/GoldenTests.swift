@@ -10,7 +10,7 @@ import Testing
 /// Re-record after a deliberate contract change with
 /// `CITYBENCH_RECORD_GOLDEN=1 swift test --filter GoldenTests`, then review the diff by hand.
 @Suite(.timed) struct GoldenTests {
-  static let path = Fixtures.packageRoot.appendingPathComponent("Conformance/golden.tsv").path
+  static let path = TestPaths.golden.path
   static let cases = try! GoldenCase.load(path)
   static let recording = ProcessInfo.processInfo.environment["CITYBENCH_RECORD_GOLDEN"] == "1"
 

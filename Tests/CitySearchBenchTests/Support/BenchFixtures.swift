@@ -2,14 +2,14 @@ import CitySearch
 import CitySearchBackends
 import CitySearchConformance
 import CitySearchCorpus
+import CitySearchTestSupport
 import Foundation
 
 @testable import CitySearchBench
 
 /// Shared inputs of the harness tests.
 enum BenchFixtures {
-  static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let packageRoot: URL = TestPaths.packageRoot
 
   static let cities: Corpus = try! EmbeddedCorpus.cities()
 
@@ -69,29 +69,6 @@ enum BenchFixtures {
       candidates: [BenchCandidate(type: LinearScanBackend.self), trie] + extra,
       configuration: configuration, packageDirectory: packageRoot.path)
     return try pipeline.run()
-  }
-}
-
-/// A backend that answers like the reference but drops the last of two or more hits: a
-/// known divergence for the checks.
-struct DropsLastHitBackend: SearchBackend {
-  static let name = "drops-last-hit"
-  static let summary = "the reference less its last hit (tests only)"
-  let corpus: Corpus
-  let reference: LinearScanBackend
-
-  init(corpus: Corpus, options: BackendOptions) throws {
-    self.corpus = corpus
-    self.reference = LinearScanBackend(corpus: corpus)
-  }
-
-  func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
-    var result = reference.search(query, mode: mode, limit: limit)
-    if result.hits.count >= 2 {
-      result.hits.removeLast()
-      result.total -= 1
-    }
-    return result
   }
 }
 

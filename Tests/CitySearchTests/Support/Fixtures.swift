@@ -1,12 +1,12 @@
 import CitySearch
 import CitySearchBackends
+import CitySearchTestSupport
 import Foundation
 
 /// Paths and shared, lazily loaded corpora for the tests.
 enum Fixtures {
   /// The package root, found from this file's path.
-  static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let packageRoot: URL = TestPaths.packageRoot
 
   static let corpusDirectory = CorpusDirectory(path: packageRoot.appendingPathComponent("Corpus").path)
   static let testsDirectory = packageRoot.appendingPathComponent("Tests/CitySearchTests")

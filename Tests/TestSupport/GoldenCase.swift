@@ -6,32 +6,32 @@ import Foundation
 /// Columns: `section` (of docs/MatchSpec.md), `corpus` (`cities` or a fixture file name),
 /// `mode`, `query`, `total`, `ids` (the first ten, comma-separated, in rank order), `note`.
 /// A query may be written `<empty>` or `<repeat N TEXT>`.
-struct GoldenCase: Sendable, CustomStringConvertible {
-  var section: String
-  var corpus: String
-  var mode: MatchMode
-  var query: String
-  var total: Int?
-  var ids: [PlaceID]?
-  var note: String
+public struct GoldenCase: Sendable, CustomStringConvertible {
+  public var section: String
+  public var corpus: String
+  public var mode: MatchMode
+  public var query: String
+  public var total: Int?
+  public var ids: [PlaceID]?
+  public var note: String
   /// The row as written, kept for re-recording.
-  var rawQuery: String
+  public var rawQuery: String
 
-  static let header = "section\tcorpus\tmode\tquery\ttotal\tids\tnote"
-  static let limit = 10
+  public static let header = "section\tcorpus\tmode\tquery\ttotal\tids\tnote"
+  public static let limit = 10
   /// The second line names the contract version the file was recorded for.
-  static let versionPrefix = "# match contract "
+  public static let versionPrefix = "# match contract "
 
   /// The contract version the file at `path` was recorded for (`2.0`).
-  static func contractVersion(_ path: String) throws -> String? {
+  public static func contractVersion(_ path: String) throws -> String? {
     let text = try String(contentsOfFile: path, encoding: .utf8)
     return text.split(separator: "\n").dropFirst().first { $0.hasPrefix(versionPrefix) }
       .map { String($0.dropFirst(versionPrefix.count)) }
   }
 
-  var description: String { "§\(section) \(mode) '\(rawQuery)' (\(note))" }
+  public var description: String { "§\(section) \(mode) '\(rawQuery)' (\(note))" }
 
-  static func expand(_ raw: String) -> String {
+  public static func expand(_ raw: String) -> String {
     if raw == "<empty>" { return "" }
     if raw.hasPrefix("<repeat "), raw.hasSuffix(">") {
       let parts = raw.dropFirst(8).dropLast().split(separator: " ", maxSplits: 1)
@@ -40,7 +40,7 @@ struct GoldenCase: Sendable, CustomStringConvertible {
     return raw
   }
 
-  static func load(_ path: String) throws -> [GoldenCase] {
+  public static func load(_ path: String) throws -> [GoldenCase] {
     let text = try String(contentsOfFile: path, encoding: .utf8)
     var cases: [GoldenCase] = []
     for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -60,7 +60,7 @@ struct GoldenCase: Sendable, CustomStringConvertible {
     return cases
   }
 
-  var line: String {
+  public var line: String {
     let idText = ids.map { $0.map(String.init).joined(separator: ",") } ?? "?"
     return [section, corpus, mode.rawValue, rawQuery, total.map(String.init) ?? "?", idText, note].joined(
       separator: "\t")

@@ -1,5 +1,4 @@
 import CitySearch
-import CitySearchBackends
 import CitySearchConformance
 import Testing
 
@@ -7,12 +6,16 @@ import Testing
 /// reference returns — total, ordered ids, ranges and classes — stateless and through its
 /// session API, keystroke by keystroke (with backspaces). Differences are described by
 /// ``ResultDifference``, the same comparison `citybench conform` uses.
-struct ConformanceChecker<Backend: SearchBackend> {
-  let backend: Backend
-  let reference: LinearScanBackend
-  let limit: Int
+public struct ConformanceChecker<Backend: SearchBackend> {
+  /// The backend checked.
+  public let backend: Backend
+  /// The reference it is checked against.
+  public let reference: LinearScanBackend
+  /// The hits compared per answer.
+  public let limit: Int
 
-  init(_ backend: Backend, reference: LinearScanBackend, limit: Int = 20) {
+  /// A checker of `backend` against `reference`, comparing `limit` hits.
+  public init(_ backend: Backend, reference: LinearScanBackend, limit: Int = 20) {
     self.backend = backend
     self.reference = reference
     self.limit = limit
@@ -20,7 +23,8 @@ struct ConformanceChecker<Backend: SearchBackend> {
 
   /// Checks one query in one mode, stateless. Returns whether it conformed.
   @discardableResult
-  func check(_ query: String, mode: MatchMode, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool {
+  public func check(_ query: String, mode: MatchMode, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool
+  {
     let expected = reference.search(query, mode: mode, limit: limit)
     let actual = backend.search(query, mode: mode, limit: limit)
     guard let difference = ResultDifference(expected: expected, actual: actual) else { return true }
@@ -31,7 +35,8 @@ struct ConformanceChecker<Backend: SearchBackend> {
   /// Types `query` one character at a time, backspaces two characters and retypes them,
   /// comparing every keystroke's answer with the reference's stateless answer.
   @discardableResult
-  func checkTyping(_ query: String, mode: MatchMode, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool
+  public func checkTyping(_ query: String, mode: MatchMode, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+    -> Bool
   {
     var session = backend.makeSession(mode: mode, limit: limit)
     for text in ConformanceQueries.keystrokes(typing: query) {
