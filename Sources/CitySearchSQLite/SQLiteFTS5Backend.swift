@@ -26,6 +26,11 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
   private let store: Store
   /// The bytes SQLite allocated while building (`sqlite3_memory_used` before and after).
   private let sqliteBytes: Int
+  /// Every unit of the corpus's names that is not a letter (Hanzi, digits, marks): a query
+  /// holding another can match no name (only an alias), in either mode, as the inverted index
+  /// concludes from its Hanzi table. The tokenizer does not index marks (`™`), so without this
+  /// such a query asked SQLite for every place with the query's first letters.
+  private let units: Set<UInt32>
 
   public var statistics: IndexStatistics {
     IndexStatistics(countedBytes: sqliteBytes + corpus.count * 8, notes: ["sqlite": sqliteVersion])
@@ -38,6 +43,7 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
     let before = sqliteMemoryUsed
     store = try Store(corpus: corpus)
     sqliteBytes = Int(sqliteMemoryUsed - before)
+    units = Set((0..<corpus.count).lazy.flatMap { corpus.units(at: $0) }.filter { !Self.isLetter($0) })
   }
 
   public func forEachMatch(
@@ -51,6 +57,7 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
       // table, are verified once, apart from the full-text candidates.
       let aliased = mode == .syllable ? store.aliasCandidates(query.needle) : []
       aliased.forEach(verify)
+      if query.needle.contains(where: { !Self.isLetter($0) && !units.contains($0) }) { return }
       let (sql, match) = Self.candidateQuery(query, mode: mode)
       store.forEachCandidate(sql, match) { place in
         if aliased.isEmpty || !Self.contains(aliased, place) { verify(place) }
@@ -73,16 +80,45 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
   /// superset of the places that contain the whole needle (the matcher verifies each), and a
   /// trigram phrase costs in proportion to its length: without this bound a 20,000-letter
   /// periodic query (`beibei…`) took 400 ms and 118 MB in seed mode, against the reference's 2 ms.
-  static let longestPhrase = 24
+  /// At 24 a fuzzed 16-letter seed query (`tong1cheng2xian3`) still took 130–200 µs, 10–11× the
+  /// reference's time (the input-cost bound); at 9, 7× (nine letters already select few places).
+  static let longestPhrase = 9
+
+  /// The most Hanzi and digits of a `syllable`-mode query that select candidates.
+  static let mostUnits = 4
+
+  /// Whether a query token is a letter `a`…`z` (a digit or a Hanzi is a unit of its own).
+  static func isLetter(_ token: UInt32) -> Bool { token >= 0x61 && token <= 0x7A }
 
   /// Which table to ask and the FTS5 query: a superset of the matches (MatchSpec §3, §4).
   static func candidateQuery(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> (Store.Table, String) {
     let needle = query.needle.prefix(longestPhrase)
     func text(_ tokens: some Sequence<UInt32>) -> String { Store.text(tokens) }
-    if query.query.hasHanzi {
-      // Seed: the needle is a substring of the name. Syllable: each Hanzi is a unit.
-      let part = mode == .seed ? Array(needle) : [query.needle.first { !Hanzi.isLatin($0) }!]
+    if mode == .seed && query.query.hasHanzi {  // the needle is a substring of the name
+      let part = Array(needle)
       return part.count >= 3 ? (.trigrams, "name : \"\(text(part))\"") : (.grams, "han : \"\(text(part))\"")
+    }
+    // Syllable: each Hanzi and each digit of the query is a unit of the name (a digit matches
+    // only a literal unit, MatchSpec §3.3), and each run of letters between them begins a run
+    // of the name at some unit, so its first two letters are one of the place's `syl` keys:
+    // each is a condition, as the inverted index intersects its lists, and together they
+    // select far fewer places than one alone (`县` selects 1,400 places of cities, `xia` more
+    // than 2,000).
+    var units: [UInt32] = []
+    for unit in query.needle where !isLetter(unit) && !units.contains(unit) && units.count < mostUnits {
+      units.append(unit)
+    }
+    if mode == .syllable && !units.isEmpty {
+      var terms = units.map { "han : \"\(text([$0]))\"" }
+      var keys: [String] = []
+      var start = query.needle.startIndex
+      while start < query.needle.endIndex && keys.count < mostUnits {
+        let run = query.needle[start...].prefix(while: isLetter)
+        if !run.isEmpty && !keys.contains(text(run.prefix(2))) { keys.append(text(run.prefix(2))) }
+        start = run.endIndex + 1
+      }
+      terms += keys.map { "syl : \"\($0)\"" }
+      return (.grams, terms.joined(separator: " AND "))
     }
     switch mode {
     case .syllable:
