@@ -28,8 +28,7 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
   private let sqliteBytes: Int
   /// Every unit of the corpus's names that is not a letter (Hanzi, digits, marks): a query
   /// holding another can match no name (only an alias), in either mode, as the inverted index
-  /// concludes from its Hanzi table. The tokenizer does not index marks (`™`), so without this
-  /// such a query asked SQLite for every place with the query's first letters.
+  /// concludes from its Hanzi table; SQLite is then not asked.
   private let units: Set<UInt32>
 
   public var statistics: IndexStatistics {

@@ -49,26 +49,18 @@ enum AllocationsCommand: Command {
     let corpus = try options.corpus.load()
     let (workload, workloadName, note) = try options.workload(for: corpus)
     if let note { standardError("citybench: \(note)") }
-    var rows: [[String]] = []
+    var table = CountTable()
     for name in names {
       let backend = try BackendCatalog.backend(named: name)!.init(corpus: corpus, options: BackendOptions())
       let s = AllocationSummary(
         counts: AllocationCounter.counts(backend, workload: workload, mode: mode, limit: limit, replay: replay))
-      rows.append(
-        [name] + [s.p50, s.p90, s.p99, s.max].map { Formatting.count($0) } + [
-          String(format: "%.1f", s.mean), Formatting.count(s.total),
-        ])
+      table.add(name, p50: s.p50, p90: s.p90, p99: s.p99, max: s.max, mean: s.mean, total: s.total, meanDigits: 1)
     }
-    let header = ["backend", "p50", "p90", "p99", "max", "mean", "total"]
-    if format == .tsv {
-      print(header.joined(separator: "\t"))
-      for row in rows { print(row.map { $0.replacingOccurrences(of: ",", with: "") }.joined(separator: "\t")) }
-      return ExitStatus.success
-    }
-    print(
-      "Allocation calls per keystroke, \(workloadName) on \(corpus.source) (\(Formatting.count(workload.keystrokeCount)) keystrokes), \(mode) mode, \(replay.rawValue)"
+    table.print(
+      format: format,
+      title:
+        "Allocation calls per keystroke, \(workloadName) on \(corpus.source) (\(Formatting.count(workload.keystrokeCount)) keystrokes), \(mode) mode, \(replay.rawValue)"
     )
-    print(terminalTable([header] + rows))
     return ExitStatus.success
   }
 }

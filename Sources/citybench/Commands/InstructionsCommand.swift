@@ -68,22 +68,17 @@ enum InstructionsCommand: Command {
     if let path = args["--keystrokes"] {
       try AtomicFile.write(keystrokeTable(outcome, names: names, workload: workload), to: path)
     }
-    let rows = names.map { name -> [String] in
+    var table = CountTable()
+    for name in names {
       let s = outcome.summaries[name]!
-      return [name] + [s.p50, s.p90, s.p99, s.max].map { Formatting.count($0) } + [
-        String(format: "%.0f", s.mean), Formatting.count(s.total),
-      ]
+      table.add(name, p50: s.p50, p90: s.p90, p99: s.p99, max: s.max, mean: s.mean, total: s.total, meanDigits: 0)
     }
-    let header = ["backend", "p50", "p90", "p99", "max", "mean", "total"]
-    if format == .tsv {
-      print(header.joined(separator: "\t"))
-      for row in rows { print(row.map { $0.replacingOccurrences(of: ",", with: "") }.joined(separator: "\t")) }
-      return ExitStatus.success
-    }
-    print(
-      "Instructions per keystroke, \(workloadName) on \(corpus.name) (\(Formatting.count(workload.keystrokeCount)) keystrokes), \(mode) mode; \(outcome.tool)"
+    table.print(
+      format: format,
+      title:
+        "Instructions per keystroke, \(workloadName) on \(corpus.name) (\(Formatting.count(workload.keystrokeCount)) keystrokes), \(mode) mode; \(outcome.tool)"
     )
-    print(terminalTable([header] + rows))
+    guard format != .tsv else { return ExitStatus.success }
     print(
       String(
         format:
