@@ -14,9 +14,11 @@ enum AllocationsCommand: Command {
 
     Replays the workload's typing sessions through each backend, in the executor seat, and
     counts the allocation calls (malloc and its kin) of every keystroke's answer: session
-    update and normalization included, the index's build not. The counts repeat exactly from
-    run to run of one build, however busy the machine is (docs/Harness.md). Needs glibc, whose
-    allocator the harness's C shim wraps; takes seconds.
+    update and normalization included, the index's build not. However busy the machine is,
+    the counts repeat exactly from run to run of one build with SWIFT_DETERMINISTIC_HASHING=1
+    (otherwise each process seeds Swift's hashing anew, and a set or dictionary may grow at
+    another keystroke, moving a few counts) (docs/Harness.md). Needs glibc, whose allocator
+    the harness's C shim wraps; takes seconds.
 
     Options:
     \(CorpusOptions.help)
