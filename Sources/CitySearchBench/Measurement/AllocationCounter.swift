@@ -5,7 +5,8 @@ import CitySearchExecutor
 /// Allocation calls per keystroke of one backend: how many times a keystroke's answer asked the
 /// C library for memory (malloc and its kin, counted by the shim's wrappers on the calling
 /// thread). Like instruction counts, the figures repeat exactly from run to run of one build,
-/// however busy the machine is; unlike them, they need no Valgrind and take seconds.
+/// however busy the machine is, with `SWIFT_DETERMINISTIC_HASHING=1` (each process otherwise
+/// seeds Swift's hashing anew); unlike them, they need no Valgrind and take seconds.
 ///
 /// A keystroke that allocates pays the allocator's cost and scatters what it touches; an
 /// indexed backend's session should allocate little beyond the hits it returns.
@@ -28,15 +29,10 @@ public struct AllocationSummary: Codable, Sendable, Equatable {
   /// The summary of per-keystroke `counts`.
   public init(counts: [Int]) {
     precondition(!counts.isEmpty, "a summary of no keystrokes")
-    let sorted = counts.sorted()
-    func q(_ fraction: Double) -> Int { sorted[Quantiles.rank(fraction, count: sorted.count) - 1] }
     keystrokes = counts.count
     total = counts.reduce(0, +)
     mean = Double(total) / Double(counts.count)
-    p50 = q(0.5)
-    p90 = q(0.9)
-    p99 = q(0.99)
-    max = sorted[sorted.count - 1]
+    (p50, p90, p99, max) = Quantiles.ofCounts(counts)
   }
 }
 

@@ -34,18 +34,13 @@ public struct InstructionSummary: Codable, Sendable, Equatable {
   /// `counts` of those counted alone, one in `stride`.
   public init(tool: String, keystrokes: Int, total: Int, sampled counts: [Int], stride: Int) {
     precondition(!counts.isEmpty && keystrokes > 0, "a summary of no keystrokes")
-    let sorted = counts.sorted()
-    func q(_ fraction: Double) -> Int { sorted[Quantiles.rank(fraction, count: sorted.count) - 1] }
     self.tool = tool
     self.keystrokes = keystrokes
     self.total = total
     mean = Double(total) / Double(keystrokes)
     sampled = counts.count
     self.stride = stride
-    p50 = q(0.5)
-    p90 = q(0.9)
-    p99 = q(0.99)
-    max = sorted[sorted.count - 1]
+    (p50, p90, p99, max) = Quantiles.ofCounts(counts)
   }
 
   /// The gated figures by name: `p50`, `p99` and `total`.

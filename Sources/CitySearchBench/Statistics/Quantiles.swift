@@ -20,6 +20,15 @@ public enum Quantiles {
     return min(max(Int((q * Double(n)).rounded(.up)), 1), n)
   }
 
+  /// The nearest-rank p50, p90 and p99 and the largest of per-keystroke `counts` (not empty):
+  /// the quantiles that the instruction and allocation summaries report.
+  public static func ofCounts(_ counts: [Int]) -> (p50: Int, p90: Int, p99: Int, max: Int) {
+    precondition(!counts.isEmpty, "quantiles of no counts")
+    let sorted = counts.sorted()
+    func q(_ fraction: Double) -> Int { sorted[rank(fraction, count: sorted.count) - 1] }
+    return (q(0.5), q(0.9), q(0.99), sorted[sorted.count - 1])
+  }
+
   /// The nearest-rank q-quantile of `sorted` (ascending, non-empty).
   public static func quantile(_ q: Double, sorted: [Double]) -> Double {
     sorted[rank(q, count: sorted.count) - 1]
