@@ -101,7 +101,7 @@ let package = Package(
     // End-to-end tests that run the built `citybench` binary.
     .testTarget(
       name: "CityBenchCLITests",
-      dependencies: ["citybench", "CitySearchTestSupport"],
+      dependencies: ["citybench", "CitySearch", "CitySearchBackends", "CitySearchExecutor", "CitySearchTestSupport"],
       exclude: ["Snapshots"]
     ),
   ]

@@ -56,6 +56,11 @@ public struct BenchPipeline {
   public var configuration: BenchConfiguration
   /// The package checkout, for the git commit in the metadata.
   public var packageDirectory: String?
+  /// Implementations in other processes run beside the backends (docs/Executors.md).
+  public var executors: [ExecutorSpec] = []
+  /// The corpus as a file an executor loads, with its format (`tsv`, `json`, `plist`);
+  /// required when there are ``executors``.
+  public var corpusFile: (path: String, format: String)?
 
   /// A benchmark of `candidates` (the reference first) over `corpus`, replaying `workload`.
   public init(
@@ -84,11 +89,23 @@ public struct BenchPipeline {
       log("\(candidate.label): \(build.summary)")
       builds.append(build)
     }
+    var external: [ExternalStart] = []
+    for spec in executors {
+      if shouldStop() { throw BenchInterrupted() }
+      guard let corpusFile else { preconditionFailure("executors need the corpus as a file") }
+      let start = ExternalStart.start(
+        spec, corpus: corpus, path: corpusFile.path, format: corpusFile.format, mode: configuration.mode,
+        limit: configuration.limit)
+      log("\(spec.name): \(start.summary)")
+      external.append(start)
+    }
+    defer { for start in external { start.executor?.stop() } }
     let clockOverhead = MonotonicClock.overhead()
     let runner = BenchRunner(workload: workload, configuration: configuration)
     let raw = try runner.run(
       backends: zip(candidates, builds).map { ($0.label, $1.backend) },
-      stateless: Set(candidates.filter(\.stateless).map(\.label)), progress: progress, shouldStop: shouldStop)
+      stateless: Set(candidates.filter(\.stateless).map(\.label)), external: external.compactMap(\.executor),
+      progress: progress, shouldStop: shouldStop)
     let metadata = RunMetadata(
       tool: "citybench", startedAt: RunEnvironment.timestamp(started),
       durationSeconds: Double(MonotonicClock.now() - startedAt) / 1e9, machine: RunEnvironment.machine,
@@ -103,7 +120,7 @@ public struct BenchPipeline {
       seed: configuration.seed, clockOverheadNanoseconds: clockOverhead,
       slowdownNanoseconds: configuration.slowdowns)
     var results = BenchAnalysis.results(
-      raw: raw, workload: workload, builds: builds, corpus: corpus, metadata: metadata)
+      raw: raw, workload: workload, builds: builds, external: external, corpus: corpus, metadata: metadata)
     let stateless = Set(candidates.filter(\.stateless).map(\.label))
     for i in results.backends.indices where stateless.contains(results.backends[i].name) {
       results.backends[i].replay = BackendResults.statelessReplay

@@ -28,6 +28,21 @@ public protocol Executor: AnyObject {
   /// Answers `text` in a session of its own, for an implementation timed on a sample of the
   /// keystrokes.
   func answerAlone(_ text: String) throws -> ExecutorAnswer
+  /// What an implementation in another process said of itself (``ProcessExecutor``); `nil`
+  /// for one in this process.
+  var handshake: WireHandshake.Reply? { get }
+  /// Set once the executor has failed for good (its process crashed, hung or sent what is not
+  /// an answer): every later call throws it. `nil` while it answers.
+  var failure: ExecutorError? { get }
+}
+
+extension Executor {
+  /// In this process: no handshake.
+  public var handshake: WireHandshake.Reply? { nil }
+  /// In this process: never failed.
+  public var failure: ExecutorError? { nil }
+  /// Whether the implementation runs in another process.
+  public var isExternal: Bool { handshake != nil }
 }
 
 /// One answer of an ``Executor``: the result and the nanoseconds the executor measured around
@@ -37,10 +52,15 @@ public struct ExecutorAnswer: Sendable {
   public var result: SearchResult
   /// The time of the answer, measured inside the executor.
   public var nanoseconds: UInt64
+  /// For an implementation in another process, the time from writing the query to reading the
+  /// whole answer, measured by the host: what crossing the process costs on top of
+  /// ``nanoseconds``.
+  public var roundTripNanoseconds: UInt64?
 
-  /// An answer of `result` that took `nanoseconds`.
-  public init(result: SearchResult, nanoseconds: UInt64) {
+  /// An answer of `result` that took `nanoseconds` (and `roundTripNanoseconds` from the host).
+  public init(result: SearchResult, nanoseconds: UInt64, roundTripNanoseconds: UInt64? = nil) {
     self.result = result
     self.nanoseconds = nanoseconds
+    self.roundTripNanoseconds = roundTripNanoseconds
   }
 }

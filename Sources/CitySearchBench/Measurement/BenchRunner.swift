@@ -53,6 +53,17 @@ public struct RawMeasurements: Sendable {
     public var divergences = 0
     /// The first of them, when there was one.
     public var firstDivergence: Divergence?
+    /// For an implementation in another process, the round trip of each timed answer, as
+    /// ``samples`` holds its own time; `nil` in process.
+    public var roundTrips: [UInt64?]?
+    /// Queries the implementation answered with an error, or with an answer that could not be
+    /// read as one; they are not timed and not compared.
+    public var failedQueries = 0
+    /// Why the implementation stopped answering, when it failed for good (a crash, a hang, a
+    /// malformed line): its keystrokes from then on are not timed.
+    public var failure: String?
+    /// The first query that failed, when one did.
+    public var firstFailedQuery: String?
   }
 
   /// The first answer of a backend that differed from the reference's.
@@ -105,11 +116,14 @@ public struct BenchRunner {
   /// Replays the workload. `backends[0]` is the reference; it also answers a second time under
   /// ``noiseFloorName``. Each backend answers through the executor seat (`InProcessExecutor`):
   /// the backends named in `stateless` answer every keystroke afresh, the others type into
-  /// their sessions. `progress` gets (keystrokes
+  /// their sessions. The `external` executors (implementations in other processes) answer
+  /// after them in the same shuffled order; one that fails for good is reported and left out of
+  /// the rest of the run, and the others go on. `progress` gets (keystrokes
   /// done, keystrokes in all rounds); `shouldStop` is polled between sessions.
   public func run(
     backends: [(name: String, backend: any SearchBackend)],
     stateless: Set<String> = [],
+    external: [any Executor] = [],
     progress: (Int, Int) -> Void = { _, _ in },
     shouldStop: () -> Bool = { false }
   ) throws -> RawMeasurements {
@@ -118,15 +132,20 @@ public struct BenchRunner {
     let limit = configuration.limit
     var entries = backends
     entries.insert((noiseFloorName, backends[0].backend), at: 1)
-    let players: [any Executor] = entries.map { entry in
-      entry.backend.executor(
-        name: entry.name, mode: mode, limit: limit, replay: stateless.contains(entry.name) ? .stateless : .sessions,
-        slowdown: configuration.slowdowns[entry.name] ?? 0)
-    }
+    let players: [any Executor] =
+      entries.map { entry in
+        entry.backend.executor(
+          name: entry.name, mode: mode, limit: limit, replay: stateless.contains(entry.name) ? .stateless : .sessions,
+          slowdown: configuration.slowdowns[entry.name] ?? 0)
+      } + external
     let keystrokes = workload.keystrokeCount
     var random = SplitMix64(seed: configuration.seed)
+    // An implementation elsewhere answers with what it has; both answers of a pair are
+    // compared on that (`ExecutorCapabilities.comparable`).
+    let comparisons = players.map { $0.capabilities.comparesAsIs ? nil : $0.capabilities }
+    var failures = [ExecutorError?](repeating: nil, count: players.count)
 
-    let means = try warmUp(players, random: &random, shouldStop: shouldStop)
+    let means = try warmUp(players, failures: &failures, random: &random, shouldStop: shouldStop)
     let rounds = configuration.rounds
     var series = players.enumerated().map { (i, player) in
       let estimate = means[i] * Double(keystrokes * rounds) / 1e9
@@ -134,9 +153,12 @@ public struct BenchRunner {
         i < 2 || estimate <= configuration.budgetSeconds
         ? 1 : Int((estimate / configuration.budgetSeconds).rounded(.up))
       let stride = i < 2 ? 1 : max(configuration.strides[player.name] ?? decided, 1)
-      return RawMeasurements.Series(
+      var series = RawMeasurements.Series(
         name: player.name, stride: stride, samples: [UInt64?](repeating: nil, count: keystrokes * rounds),
         warmUpMean: means[i])
+      if player.isExternal { series.roundTrips = [UInt64?](repeating: nil, count: keystrokes * rounds) }
+      series.failure = failures[i].map(\.description)
+      return series
     }
 
     var order = Array(players.indices)
@@ -146,26 +168,45 @@ public struct BenchRunner {
       var keystroke = 0
       for session in workload.sessions {
         if shouldStop() { throw BenchInterrupted() }
-        for player in players { try player.startSession() }
+        for (p, player) in players.enumerated() where series[p].failure == nil {
+          do {
+            try player.startSession()
+          } catch {
+            series[p].failure = "\(error)"
+          }
+        }
         for (position, text) in session.keystrokes.enumerated() {
           shuffle(&order, &random)
           for p in order {
             let stride = series[p].stride
+            answers[p] = nil
+            guard series[p].failure == nil, stride == 1 || keystroke % stride == 0 else { continue }
             let measured: ExecutorAnswer
-            if stride == 1 {
-              measured = try players[p].answer(text)
-            } else if keystroke % stride == 0 {
-              measured = try players[p].answerAlone(text)
-            } else {
-              answers[p] = nil
+            do {
+              measured = try stride == 1 ? players[p].answer(text) : players[p].answerAlone(text)
+            } catch let error as ExecutorError where players[p].isExternal {
+              if players[p].failure != nil {
+                series[p].failure = error.description
+              } else {
+                series[p].failedQueries += 1
+                if series[p].firstFailedQuery == nil { series[p].firstFailedQuery = error.description }
+              }
               continue
             }
             answers[p] = measured.result
             series[p].samples[round * keystrokes + keystroke] = measured.nanoseconds
+            if let roundTrip = measured.roundTripNanoseconds {
+              series[p].roundTrips?[round * keystrokes + keystroke] = roundTrip
+            }
           }
-          let expected = answers[0]!
+          let reference = answers[0]!
           for p in 1..<players.count {
-            guard let actual = answers[p] else { continue }
+            guard var actual = answers[p] else { continue }
+            var expected = reference
+            if let capabilities = comparisons[p] {
+              expected = capabilities.comparable(reference, limit: limit, total: reference.total)
+              actual = capabilities.comparable(actual, limit: limit, total: reference.total)
+            }
             series[p].checked += 1
             if let difference = ResultDifference(expected: expected, actual: actual) {
               series[p].divergences += 1
@@ -188,7 +229,7 @@ public struct BenchRunner {
   /// Replays the first sessions unmeasured; returns each player's mean answer time, in
   /// nanoseconds. A player stops warming up once it has spent the warm-up time.
   private func warmUp(
-    _ players: [any Executor], random: inout SplitMix64, shouldStop: () -> Bool
+    _ players: [any Executor], failures: inout [ExecutorError?], random: inout SplitMix64, shouldStop: () -> Bool
   ) throws -> [Double] {
     var spent = [UInt64](repeating: 0, count: players.count)
     var answered = [Int](repeating: 0, count: players.count)
@@ -197,12 +238,19 @@ public struct BenchRunner {
     var replayed = 0
     for session in workload.sessions where replayed < configuration.warmUpKeystrokes {
       if shouldStop() { throw BenchInterrupted() }
-      for player in players { try player.startSession() }
+      for (p, player) in players.enumerated() where failures[p] == nil {
+        do { try player.startSession() } catch let error as ExecutorError { failures[p] = error }
+      }
       for text in session.keystrokes {
         shuffle(&order, &random)
-        for p in order where spent[p] < cap || answered[p] == 0 {
-          spent[p] += try players[p].answer(text).nanoseconds
-          answered[p] += 1
+        for p in order where failures[p] == nil && (spent[p] < cap || answered[p] == 0) {
+          do {
+            spent[p] += try players[p].answer(text).nanoseconds
+            answered[p] += 1
+          } catch let error as ExecutorError where players[p].isExternal {
+            // A failed query of a living executor is counted in the measured rounds.
+            if players[p].failure != nil { failures[p] = error }
+          }
         }
       }
       replayed += session.keystrokes.count

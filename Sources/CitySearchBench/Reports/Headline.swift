@@ -8,10 +8,13 @@ public enum Headline {
     conformingByP99(results).first
   }
 
-  /// The timed, conforming backends other than the reference, fastest first (p99, then p50).
+  /// The timed, conforming backends other than the reference, fastest first (p99, then p50);
+  /// implementations in other processes are compared in their own table, not chosen here.
   static func conformingByP99(_ results: BenchResults) -> [BackendResults] {
     results.backends
-      .filter { $0.name != results.reference && $0.conformance.divergences == 0 && $0.latency != nil }
+      .filter {
+        $0.name != results.reference && $0.external == nil && $0.conformance.divergences == 0 && $0.latency != nil
+      }
       .sorted { a, b in
         let (x, y) = (a.latency!, b.latency!)
         return x.p99.value != y.p99.value ? x.p99.value < y.p99.value : x.p50.value < y.p50.value

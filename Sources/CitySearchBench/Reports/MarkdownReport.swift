@@ -34,7 +34,7 @@ public enum MarkdownReport {
       results.backends.dropFirst().map { b in
         [
           b.name, Formatting.count(b.conformance.checked), Formatting.count(b.conformance.divergences),
-          b.conformance.divergences == 0 ? "conforms" : "**diverges**",
+          b.conformance.divergences == 0 ? "conforms" : b.external != nil ? "differs (external)" : "**diverges**",
         ]
       })
     for b in results.backends {

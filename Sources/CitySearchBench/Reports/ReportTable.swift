@@ -13,10 +13,44 @@ public struct ReportTable: Sendable {
   /// instruction counts when the run made them, by query length, by input style, time per session, build and memory.
   public static func sections(_ results: BenchResults) -> [ReportTable] {
     [
-      pairedRatios(results), instructions(results), byLength(results), byStyle(results), sessions(results),
-      build(results),
+      pairedRatios(results), external(results), instructions(results), byLength(results), byStyle(results),
+      sessions(results), build(results),
     ]
     .compactMap { $0 }
+  }
+
+  /// The implementations run in other processes (`--executor`): their own time beside the round
+  /// trip, what they reported of their build, and how their answers compare with the
+  /// reference's on what they offer; `nil` when the run had none.
+  static func external(_ results: BenchResults) -> ReportTable? {
+    let outside = results.backends.compactMap { b in b.external.map { (b, $0) } }
+    guard !outside.isEmpty else { return nil }
+    let ns = { (v: Double) in Formatting.duration(nanoseconds: v) }
+    return ReportTable(
+      title: "External implementations",
+      caption:
+        "Run as commands speaking the executor protocol (docs/Executors.md). Own time: measured by the implementation around its search call; round trip: measured by citybench from writing the query to reading the answer. Build and memory are their own figures. Answers are compared with the reference's on what each offers (a set without ranking or ranges is compared as a set).",
+      headers: [
+        "implementation", "own p50", "own p99", "round trip p50", "round trip p99", "build", "memory",
+        "same as reference", "status",
+      ],
+      rows: outside.map { b, e in
+        let same =
+          b.conformance.checked == 0
+          ? "–"
+          : String(
+            format: "%.1f%% of %@",
+            100 * Double(b.conformance.checked - b.conformance.divergences) / Double(b.conformance.checked),
+            Formatting.count(b.conformance.checked))
+        var status = e.failure.map { "failed: \($0)" } ?? "answered"
+        if e.failedQueries > 0 { status += "; \(Formatting.count(e.failedQueries)) queries failed" }
+        return [
+          b.name, b.latency.map { ns($0.p50.value) } ?? "–", b.latency.map { ns($0.p99.value) } ?? "–",
+          e.roundTrip.map { ns($0.p50.value) } ?? "–", e.roundTrip.map { ns($0.p99.value) } ?? "–",
+          e.failure != nil && b.latency == nil ? "–" : Formatting.seconds(b.build.seconds),
+          b.build.heapBytes.map(megabytes) ?? "–", same, status,
+        ]
+      })
   }
 
   /// Instructions per keystroke, for the backends the run counted; `nil` when it counted none.

@@ -1,4 +1,5 @@
 import CitySearch
+import CitySearchExecutor
 
 /// Turns raw samples into ``BenchResults``: per-keystroke medians over the rounds, their
 /// quantiles overall, by query length and by input style, session totals and paired ratios.
@@ -57,8 +58,13 @@ public enum BenchAnalysis {
   }
 
   /// The results of a run.
+  ///
+  /// The series of `raw` after the in-process backends (one per build) are the `external`
+  /// executors', in order; an external one that never started (``ExternalStart/failure``) has
+  /// no series and is listed last, with its failure.
   public static func results(
-    raw: RawMeasurements, workload: Workload, builds: [MeasuredBuild], corpus: Corpus, metadata: RunMetadata
+    raw: RawMeasurements, workload: Workload, builds: [MeasuredBuild], external: [ExternalStart] = [],
+    corpus: Corpus, metadata: RunMetadata
   ) -> BenchResults {
     // The flat keystroke table: session, length group and style of each keystroke.
     var sessionOf: [Int] = []
@@ -81,10 +87,12 @@ public enum BenchAnalysis {
       }
     }
 
-    // Series 1 is the A/A twin of the reference; builds line up with series 0, 2, 3, …
+    // Series 1 is the A/A twin of the reference; builds line up with series 0, 2, 3, …, then
+    // the external executors that started.
+    let started = external.filter { $0.executor != nil }
     var backends: [BackendResults] = []
     for (p, series) in raw.series.enumerated() where p != 1 {
-      let build = builds[p == 0 ? 0 : p - 1]
+      let slot = p == 0 ? 0 : p - 1
       let values = latencies[p]
       let timed = values.compactMap { $0 }
       let byLength = lengthGroups.compactMap { group -> GroupDistribution? in
@@ -106,19 +114,57 @@ public enum BenchAnalysis {
           round: d.round, session: workload.sessions[sessionOf[d.keystroke]].label, typedBefore: d.typedBefore,
           text: d.text, difference: d.difference.description, sideBySide: d.difference.sideBySide(corpus: corpus))
       }
-      backends.append(
-        BackendResults(
-          name: series.name, summary: type(of: build.backend).summary,
-          build: .init(
-            seconds: build.seconds, heapBytes: build.heapBytes, countedBytes: build.backend.statistics.countedBytes,
-            notes: build.backend.statistics.notes),
-          sampling: .init(
-            keystrokes: raw.keystrokes, timedKeystrokes: timed.count, stride: series.stride,
-            warmUpMeanNanoseconds: series.warmUpMean),
-          latency: distribution(timed), curve: curve(timed), byLength: byLength, byStyle: byStyle,
-          sessions: sessionTotals.flatMap(distribution),
-          ratioToReference: p == 0 ? nil : ratioSummary(ratios(values)),
-          conformance: .init(checked: series.checked, divergences: series.divergences, first: first)))
+      let summary: String
+      let build: BackendResults.Build
+      var outside: BackendResults.External?
+      if slot < builds.count {
+        let measured = builds[slot]
+        summary = type(of: measured.backend).summary
+        build = .init(
+          seconds: measured.seconds, heapBytes: measured.heapBytes,
+          countedBytes: measured.backend.statistics.countedBytes, notes: measured.backend.statistics.notes)
+      } else {
+        let start = started[slot - builds.count]
+        let reply = start.executor!.reply
+        summary = "external: \(reply.name) \(reply.implementationVersion)"
+        build = .init(
+          seconds: Double(reply.buildNanoseconds) / 1e9, heapBytes: reply.memoryBytes > 0 ? reply.memoryBytes : nil,
+          countedBytes: 0, notes: ["measured by": "the executor"])
+        let roundTrips = series.roundTrips.map {
+          keystrokeLatencies(
+            .init(name: series.name, stride: series.stride, samples: $0, warmUpMean: 0), rounds: raw.rounds,
+            keystrokes: raw.keystrokes)
+        }
+        outside = .init(
+          command: start.spec.command, implementationVersion: reply.implementationVersion,
+          capabilities: reply.capabilities, roundTrip: roundTrips.flatMap { distribution($0.compactMap { $0 }) },
+          failedQueries: series.failedQueries, firstFailedQuery: series.firstFailedQuery, failure: series.failure)
+      }
+      var backend = BackendResults(
+        name: series.name, summary: summary, build: build,
+        sampling: .init(
+          keystrokes: raw.keystrokes, timedKeystrokes: timed.count, stride: series.stride,
+          warmUpMeanNanoseconds: series.warmUpMean),
+        latency: distribution(timed), curve: curve(timed), byLength: byLength, byStyle: byStyle,
+        sessions: sessionTotals.flatMap(distribution),
+        ratioToReference: p == 0 ? nil : ratioSummary(ratios(values)),
+        conformance: .init(checked: series.checked, divergences: series.divergences, first: first))
+      backend.external = outside
+      backends.append(backend)
+    }
+    for start in external where start.executor == nil {
+      var backend = BackendResults(
+        name: start.spec.name, summary: "external: did not start",
+        build: .init(seconds: 0, countedBytes: 0, notes: [:]),
+        sampling: .init(keystrokes: raw.keystrokes, timedKeystrokes: 0, stride: 1, warmUpMeanNanoseconds: 0),
+        latency: nil, curve: [], byLength: [], byStyle: [], sessions: nil, ratioToReference: nil,
+        conformance: .init(checked: 0, divergences: 0, first: nil))
+      backend.external = .init(
+        command: start.spec.command, implementationVersion: "",
+        capabilities: ExecutorCapabilities(
+          ranked: false, matchRanges: false, exactTotals: false, sessions: false, modes: []),
+        roundTrip: nil, failedQueries: 0, firstFailedQuery: nil, failure: start.failure)
+      backends.append(backend)
     }
     return BenchResults(
       schemaVersion: BenchResults.currentSchemaVersion, metadata: metadata, reference: raw.series[0].name,

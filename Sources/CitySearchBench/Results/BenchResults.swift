@@ -1,3 +1,5 @@
+import CitySearchExecutor
+
 /// Everything a benchmark run measured: the content of `results.json` (schema in
 /// docs/BenchmarkResults.md). Times are in nanoseconds unless a name says otherwise.
 public struct BenchResults: Codable, Sendable {
@@ -19,7 +21,7 @@ public struct BenchResults: Codable, Sendable {
   public var relevance: RelevanceSummary?
 
   /// Whether every backend gave the reference's answer on every keystroke it answered.
-  public var conforms: Bool { backends.allSatisfy { $0.conformance.divergences == 0 } }
+  public var conforms: Bool { backends.allSatisfy { $0.external != nil || $0.conformance.divergences == 0 } }
 
   /// The results of the backend called `name`, or `nil` when the run did not time it.
   public func backend(named name: String) -> BackendResults? { backends.first { $0.name == name } }
@@ -304,6 +306,30 @@ public struct BackendResults: Codable, Sendable {
 
   /// The value of ``replay`` for the stateless replay.
   public static let statelessReplay = "stateless"
+  /// For an implementation in another process (an executor, docs/Executors.md): what it said
+  /// of itself and what crossing the process cost; absent for the suite's own backends in
+  /// process. Its ``build`` holds the build time and memory it reported.
+  public var external: External?
+
+  /// What the run knows of an implementation in another process.
+  public struct External: Codable, Sendable {
+    /// The command that ran it.
+    public var command: String
+    /// The version it reported.
+    public var implementationVersion: String
+    /// What it said it offers; its answers were compared with the reference's on these.
+    public var capabilities: ExecutorCapabilities
+    /// Per-keystroke round trip (writing the query to reading the whole answer, measured by
+    /// `citybench`; each keystroke's median over the rounds), beside ``BackendResults/latency``,
+    /// the time it measured around its own search call.
+    public var roundTrip: Distribution?
+    /// Queries it answered with an error, or with ids the corpus does not hold.
+    public var failedQueries: Int
+    /// The first of them, with the error.
+    public var firstFailedQuery: String?
+    /// Why it stopped answering, when it failed for good; its later keystrokes were not timed.
+    public var failure: String?
+  }
 }
 
 /// The relevance measures of a run (``RelevanceEvaluation/Report``), for the reports.

@@ -12,15 +12,19 @@ struct UsageError: Error, CustomStringConvertible {
 struct ParsedArguments {
   struct Spec {
     let valued: Set<String>
+    /// Valued options that may be given more than once (``ParsedArguments/all(_:)``).
+    let repeated: Set<String>
     let flags: Set<String>
     let aliases: [String: String]
     let maximumPositionals: Int
 
     /// Every spec also takes `--help` and `-h` (see ``Command/main(_:)``).
     init(
-      valued: Set<String> = [], flags: Set<String> = [], aliases: [String: String] = [:], maximumPositionals: Int = 0
+      valued: Set<String> = [], repeated: Set<String> = [], flags: Set<String> = [], aliases: [String: String] = [:],
+      maximumPositionals: Int = 0
     ) {
-      self.valued = valued
+      self.valued = valued.union(repeated)
+      self.repeated = repeated
       self.flags = flags.union(["--help"])
       self.aliases = aliases.merging(["-h": "--help"]) { own, _ in own }
       self.maximumPositionals = maximumPositionals
@@ -28,6 +32,7 @@ struct ParsedArguments {
   }
 
   private(set) var values: [String: String] = [:]
+  private var repeatedValues: [String: [String]] = [:]
   private(set) var flags: Set<String> = []
   private(set) var positionals: [String] = []
 
@@ -56,13 +61,16 @@ struct ParsedArguments {
         guard inline == nil else { throw UsageError(message: "option '\(name)' takes no value") }
         flags.insert(name)
       } else if spec.valued.contains(name) {
+        let value: String
         if let inline {
-          values[name] = inline
+          value = inline
         } else {
           guard index < arguments.count else { throw UsageError(message: "option '\(name)' needs a value") }
-          values[name] = arguments[index]
+          value = arguments[index]
           index += 1
         }
+        values[name] = value
+        if spec.repeated.contains(name) { repeatedValues[name, default: []].append(value) }
       } else {
         throw UsageError(message: "unknown option '\(argument)'")
       }
@@ -73,6 +81,8 @@ struct ParsedArguments {
   }
 
   subscript(option: String) -> String? { values[option] }
+  /// Every value of a repeatable option, in the order given.
+  func all(_ option: String) -> [String] { repeatedValues[option] ?? [] }
   func has(_ flag: String) -> Bool { flags.contains(flag) }
 
   func integer(_ option: String, default value: Int, range: ClosedRange<Int>) throws -> Int {

@@ -11,7 +11,7 @@ enum CityBench {
       InstructionsCommand.self, AllocationsCommand.self,
       RelevanceCommand.self,
       BackendsCommand.self,
-      OverviewCommand.self, TryCommand.self, HelpCommand.self,
+      OverviewCommand.self, TryCommand.self, ServeCommand.self, HelpCommand.self,
     ]
   }
 

@@ -27,13 +27,14 @@ enum BenchCommand: Command {
 
     Options:
     \(BenchOptions.help)
+    \(BenchOptions.executorHelp)
       --out DIR             where the reports go (default: citybench-report)
       --format LIST         which reports: json,md,csv,html (default: all)
       -h, --help            show this help
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: BenchOptions.valued.union(["--out", "--format"]), maximumPositionals: 0)
+    valued: BenchOptions.valued.union(["--out", "--format"]), repeated: ["--executor"], maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let options = try BenchOptions(args)
@@ -135,14 +136,18 @@ enum BenchCommand: Command {
       let status: String
       if b.name == results.reference {
         status = "reference"
+      } else if let failure = b.external?.failure {
+        status = b.latency == nil ? "did not start" : "failed: \(failure.prefix(60))"
       } else if b.conformance.divergences == 0 {
         status = "\(Formatting.count(b.conformance.checked)) match"
       } else {
         status = "\(Formatting.count(b.conformance.divergences)) DIFFER"
       }
       rows.append([
-        b.name + (b.sampling.stride > 1 ? " *" : ""), ns(l?.p50), ns(l?.p99), ns(l?.max),
-        b.ratioToReference.map { Formatting.ratio($0.p50.value) } ?? "1×", Formatting.seconds(b.build.seconds),
+        b.name + (b.external != nil ? " (ext)" : "") + (b.sampling.stride > 1 ? " *" : ""), ns(l?.p50), ns(l?.p99),
+        ns(l?.max),
+        b.ratioToReference.map { Formatting.ratio($0.p50.value) } ?? (b.name == results.reference ? "1×" : "–"),
+        Formatting.seconds(b.build.seconds),
         b.build.heapBytes.map(megabytes) ?? "n/a", status,
       ])
     }
@@ -154,6 +159,10 @@ enum BenchCommand: Command {
         "noise floor (\(results.reference) A/A): p50 \(Formatting.ratio(noise.p50.value)), p99 \(Formatting.ratio(noise.p99.value))\n"
     }
     for note in MarkdownReport.samplingNotes(results) { out += "* " + note + "\n" }
+    if results.backends.contains(where: { $0.external != nil }) {
+      out +=
+        "(ext): an implementation in another process; its own time is shown, the round trip in report.md (External implementations)\n"
+    }
     if let headline = Headline.sentences(results).first {
       out += headline.replacingOccurrences(of: "**", with: "") + "\n"
     }

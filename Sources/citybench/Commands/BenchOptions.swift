@@ -2,6 +2,7 @@ import CitySearch
 import CitySearchBench
 import CitySearchCatalog
 import CitySearchConformance
+import CitySearchExecutor
 import Foundation
 
 /// The options `bench`, `gate` and the default suite share: what to replay, through which
@@ -59,6 +60,18 @@ struct BenchOptions {
   var shard: Shard = .whole
   /// `--replay`: how the backends other than the reference answer.
   var replay: Replay = .sessions
+  /// `--executor NAME=CMD` (bench only): implementations in other processes, run beside the
+  /// backends (docs/Executors.md).
+  var executors: [ExecutorSpec] = []
+
+  /// The help of `--executor`, for the commands that take it.
+  static let executorHelp = """
+      --executor NAME=CMD   also run an implementation of your own, a command speaking the
+                            executor protocol (docs/Executors.md), beside the backends on the
+                            same keystrokes; repeatable. Reported as external, with its own
+                            time and the round trip; its differences from the reference are
+                            counted but do not fail the run
+    """
 
   /// `--replay sessions|stateless|both`.
   enum Replay: String, CaseIterable {
@@ -98,6 +111,16 @@ struct BenchOptions {
     }
     shard = try args.shard()
     replay = try args.choice("--replay", default: Replay.sessions)
+    executors = try args.all("--executor").map { text in
+      do {
+        return try ExecutorSpec(parsing: text)
+      } catch let error as WireError {
+        throw UsageError(message: "--executor: \(error.message)")
+      }
+    }
+    if let twice = Dictionary(grouping: executors, by: \.name).first(where: { $0.value.count > 1 })?.key {
+      throw UsageError(message: "--executor names '\(twice)' twice")
+    }
     if let value = args["--relevance"] {
       guard value == "on" || value == "off" else { throw UsageError(message: "--relevance takes on or off") }
       relevance = value == "on"
@@ -197,9 +220,13 @@ struct BenchOptions {
         "\(corpusName): \(loaded.count) places; workload \(workloadName): \(workload.sessions.count) sessions, \(workload.keystrokeCount) keystrokes; \(configuration.rounds) rounds, \(configuration.mode) mode"
       )
     }
-    let pipeline = BenchPipeline(
+    var pipeline = BenchPipeline(
       corpus: loaded, corpusName: corpusName, workload: workload, workloadName: workloadName,
       candidates: try candidates(), configuration: configuration, packageDirectory: corpus.packageDirectory)
+    if !executors.isEmpty {
+      pipeline.executors = executors
+      pipeline.corpusFile = try corpus.file()
+    }
     let interruption = Interruption.shared
     let progress = Progress(label: "replaying")
     defer { progress.finish() }

@@ -83,6 +83,30 @@ struct CorpusOptions {
     return try CorpusLoader.load(path: corpus, tables: tables, pinyinSource: pinyin)
   }
 
+  /// The corpus as a file an executor in another process loads: the tier's TSV in the corpus
+  /// directory, or the user's file, with its format (`tsv`, `json`, `plist`).
+  func file() throws -> (path: String, format: String) {
+    let path = try CorpusTier(rawValue: corpus).map { try directory().file($0.fileName) } ?? corpus
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw CommandError(message: "no corpus file at \(path) for an executor to load")
+    }
+    let suffix = URL(fileURLWithPath: path).pathExtension.lowercased()
+    return (path, ["json", "plist"].contains(suffix) ? suffix : "tsv")
+  }
+
+  /// The options that load the corpus file at `path` as ``load(facts:)`` loads it: a tier's
+  /// TSV in a corpus directory as that tier (with its facts), any other file as a user's.
+  static func loading(path: String) -> CorpusOptions {
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent().path
+    if let tier = CorpusTier.allCases.first(where: { $0.fileName == url.lastPathComponent }),
+      FileManager.default.fileExists(atPath: CorpusDirectory(path: directory).file(ReadingTables.polyphonesFile))
+    {
+      return CorpusOptions(corpus: tier.rawValue, directory: directory)
+    }
+    return CorpusOptions(corpus: path, directory: nil)
+  }
+
   private func directory() throws -> CorpusDirectory {
     guard let dir = CorpusDirectory.locate(explicit: explicitDirectory) else {
       throw CommandError(

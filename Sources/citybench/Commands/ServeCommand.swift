@@ -1,0 +1,93 @@
+import CitySearch
+import CitySearchBench
+import CitySearchCatalog
+import CitySearchExecutor
+import Foundation
+
+/// `citybench serve`: one of the suite's backends as an executor in a process of its own,
+/// speaking the wire protocol on standard input and output (docs/Executors.md).
+enum ServeCommand: Command {
+  static let name = "serve"
+  static let summary = "answer the executor protocol on stdin/stdout with one backend"
+
+  static let usage = """
+    Usage: citybench serve --backend NAME [options]
+
+    Speaks the executor protocol (docs/Executors.md) on standard input and output: reads the
+    handshake (the corpus file, the mode, the limit), builds the backend over that corpus,
+    replies with its build time and heap, then answers one query line with one answer line
+    until its input ends. Each answer carries the nanoseconds of the backend's own search, so
+    'citybench bench --executor trie-served="citybench serve --backend trie"' shows what
+    crossing a process costs beside the same backend in process.
+
+    Options:
+      --backend NAME        the backend (see 'citybench backends')
+      --icu-raw             build the ICU backends without their override rules
+      --replay sessions|stateless
+                            type into the backend's session (default), or answer every query
+                            afresh from the index
+      -h, --help            show this help
+    """
+
+  static let spec = ParsedArguments.Spec(
+    valued: ["--backend", "--replay"], flags: ["--icu-raw"], maximumPositionals: 0)
+
+  static func run(_ args: ParsedArguments) throws -> Int32 {
+    guard let backendName = args["--backend"] else { throw UsageError(message: "missing --backend NAME") }
+    guard let backendType = BackendCatalog.backend(named: backendName) else {
+      let names = BackendCatalog.all.map { $0.name }.joined(separator: ", ")
+      throw UsageError(message: "unknown backend '\(backendName)' (available: \(names))")
+    }
+    let replay = try args.choice("--replay", default: Replay.sessions)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let decoder = JSONDecoder()
+    let output = FileHandle.standardOutput
+    func send(_ value: some Encodable) throws {
+      var line = try encoder.encode(value)
+      line.append(UInt8(ascii: "\n"))
+      output.write(line)
+    }
+
+    guard let first = readLine(strippingNewline: true) else { return ExitStatus.success }
+    let request: WireHandshake.Request
+    do {
+      request = try decoder.decode(WireHandshake.Request.self, from: Data(first.utf8))
+    } catch {
+      throw CommandError(message: "the first line is not a handshake request: \(error)")
+    }
+    guard request.version == WireProtocol.version else {
+      throw CommandError(message: "protocol \(request.version) asked; this build speaks \(WireProtocol.version)")
+    }
+    guard let mode = MatchMode(rawValue: request.mode) else {
+      throw CommandError(message: "unknown mode '\(request.mode)' in the handshake")
+    }
+    let corpus = try CorpusOptions.loading(path: request.corpusPath).load()
+    let build = try MeasuredBuild.build(
+      backendType, corpus: corpus, options: BackendOptions(icuRaw: args.has("--icu-raw")))
+    let executor = build.backend.executor(name: backendName, mode: mode, limit: request.limit, replay: replay)
+    var capabilities = executor.capabilities
+    capabilities.modes = MatchMode.allCases.map(\.rawValue)
+    try send(
+      WireHandshake.Reply(
+        name: backendName, implementationVersion: CityBench.packageVersion,
+        buildNanoseconds: UInt64(build.seconds * 1e9), memoryBytes: build.heapBytes ?? 0, capabilities: capabilities))
+
+    while let line = readLine(strippingNewline: true) {
+      guard let query = try? decoder.decode(WireQuery.self, from: Data(line.utf8)) else {
+        let error = WireError(kind: .malformed, message: "not a query: \(line.prefix(200))")
+        try send(WireAnswer(id: -1, ids: [], total: 0, matches: nil, nanoseconds: 0, error: error))
+        continue
+      }
+      let answer: ExecutorAnswer
+      if query.alone {
+        answer = try executor.answerAlone(query.text)
+      } else {
+        if query.newSession { try executor.startSession() }
+        answer = try executor.answer(query.text)
+      }
+      try send(WireAnswer(id: query.id, answer: answer))
+    }
+    return ExitStatus.success
+  }
+}

@@ -1,0 +1,91 @@
+import CitySearch
+import CitySearchBackends
+import CitySearchExecutor
+import CitySearchTestSupport
+import Foundation
+import Testing
+
+/// `citybench serve`: a backend out of process answers exactly what it answers in process,
+/// sessions and stateless alike.
+@Suite(.timed) struct ServeCommandTests {
+  static let corpusPath = CLI.packageRoot.appendingPathComponent("Corpus/cities.tsv").path
+  let texts = ["b", "bj", "bji", "北", "北京", "hang", "hangz", "xi'an", "zz9", "", "chongq"]
+
+  func served(_ backend: String, mode: MatchMode, replay: String = "sessions") throws -> ProcessExecutor {
+    let corpus = try CorpusDirectory(path: CLI.packageRoot.appendingPathComponent("Corpus").path).load(.cities)
+    return try ProcessExecutor(
+      name: "\(backend) (served)", command: "'\(CLI.binary.path)' serve --backend \(backend) --replay \(replay)",
+      corpus: corpus, corpusPath: Self.corpusPath, corpusFormat: "tsv", mode: mode, limit: 20, startTimeout: 120)
+  }
+
+  @Test(arguments: [MatchMode.syllable, .seed])
+  func aServedTrieAnswersAsTheTrieInProcess(mode: MatchMode) throws {
+    let executor = try served("trie", mode: mode)
+    defer { executor.stop() }
+    #expect(executor.handshake?.name == "trie")
+    #expect(executor.capabilities == ExecutorCapabilities())
+    #expect((executor.handshake?.buildNanoseconds ?? 0) > 0)
+    let trie = TrieBackend(corpus: executor.corpus)
+    var session = trie.makeSession(mode: mode, limit: 20)
+    try executor.startSession()
+    for text in texts {
+      let answer = try executor.answer(text)
+      #expect(answer.result == session.update(text), "\(text)")
+      #expect(answer.nanoseconds > 0 && answer.nanoseconds <= answer.roundTripNanoseconds ?? 0, "\(text)")
+      #expect(try executor.answerAlone(text).result == trie.search(text, mode: mode, limit: 20), "\(text)")
+    }
+  }
+
+  @Test func aStatelessServedIndexKeepsNoSession() throws {
+    let executor = try served("inverted-index", mode: .syllable, replay: "stateless")
+    defer { executor.stop() }
+    #expect(!executor.capabilities.sessions)
+    let index = InvertedIndexBackend(corpus: executor.corpus)
+    for text in texts {
+      #expect(try executor.answer(text).result == index.search(text, mode: .syllable, limit: 20), "\(text)")
+    }
+  }
+
+  @Test func aFirstLineThatIsNoHandshakeEndsWithAMessage() throws {
+    let result = try CLI.run(["serve", "--backend", "trie"], input: "hello\n")
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("citybench serve: the first line is not a handshake request"))
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test func benchRunsExecutorsBesideTheBackendsAndGoesOnWithoutABrokenOne() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("citybench-serve-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let workload = dir.appendingPathComponent("tiny.tsv")
+    try
+      "# citybench workload 1\nsession\tplace\tstyle\ttypo\ttext\none\t110000\tpinyin\t0\tb\none\t110000\tpinyin\t0\tbj\n"
+      .write(to: workload, atomically: true, encoding: .utf8)
+    let r = try CLI.run([
+      "bench", "--workload", workload.path, "--backends", "trie", "--rounds", "2", "--warm-up", "0", "--relevance",
+      "off", "--corpus-dir", CLI.packageRoot.appendingPathComponent("Corpus").path, "--format", "json,md", "--out",
+      dir.appendingPathComponent("out").path,
+      "--executor", "served='\(CLI.binary.path)' serve --backend trie", "--executor", "broken=read h; exit 9",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stderr.contains("broken: did not start: executor 'broken', handshake: exited"), "\(r.stderr)")
+    #expect(r.stdout.contains("served (ext)"), "\(r.stdout)")
+    let report = try String(contentsOf: dir.appendingPathComponent("out/report.md"), encoding: .utf8)
+    #expect(report.contains("## External implementations"))
+    #expect(report.contains("| served |"))
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("out/results.json")))
+    let backends = try #require((json as? [String: Any])?["backends"] as? [[String: Any]])
+    let served = try #require(backends.first { $0["name"] as? String == "served" })
+    let conformance = try #require(served["conformance"] as? [String: Any])
+    #expect(conformance["checked"] as? Int == 4 && conformance["divergences"] as? Int == 0)
+    let external = try #require(served["external"] as? [String: Any])
+    #expect(external["roundTrip"] != nil && external["failure"] == nil)
+    let broken = try #require(backends.first { $0["name"] as? String == "broken" })
+    #expect(((broken["external"] as? [String: Any])?["failure"] as? String)?.contains("exit status 9") == true)
+  }
+
+  @Test func anExecutorWithoutACommandIsAUsageError() throws {
+    let r = try CLI.run(["bench", "--executor", "mine"])
+    #expect(r.status == 64)
+    #expect(r.stderr.hasPrefix("citybench bench: --executor: 'mine' is not NAME=COMMAND"))
+  }
+}
