@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "CitySearchBench", targets: ["CitySearchBench"]),
     .library(name: "CitySearchHistory", targets: ["CitySearchHistory"]),
     .executable(name: "citybench", targets: ["citybench"]),
+    .executable(name: "citybench-transliteration", targets: ["TransliterationExecutor"]),
   ],
   targets: [
     // The model: corpus, pinyin keys, query normalization, the match contract (the shared
@@ -77,6 +78,9 @@ let package = Package(
         "CitySearchBench", "CitySearchHistory", "CSystemShim",
       ]
     ),
+    // The search an iOS engineer writes first (Foundation's mandarinToLatin transliteration),
+    // as an executor that `bench --executor` and `conform --executor` run beside the backends.
+    .executableTarget(name: "TransliterationExecutor", dependencies: ["CitySearchExecutor"]),
     // What every test target shares: the package's paths, the per-test duration trait, the
     // conformance checker every backend's tests call, the golden cases, the snapshot helper and
     // a backend double with a known divergence.

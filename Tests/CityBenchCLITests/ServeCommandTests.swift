@@ -88,4 +88,53 @@ import Testing
     #expect(r.status == 64)
     #expect(r.stderr.hasPrefix("citybench bench: --executor: 'mine' is not NAME=COMMAND"))
   }
+
+  @Test func conformProfilesAnExecutorAndShowsWhenItsProfileChanges() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("citybench-profile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let profiles = dir.appendingPathComponent("profiles.tsv").path
+    let empty = dir.appendingPathComponent("none.tsv").path
+    try "".write(toFile: empty, atomically: true, encoding: .utf8)
+    let common = [
+      "conform", "--mode", "syllable", "--sample", "60", "--corpus-dir",
+      CLI.packageRoot.appendingPathComponent("Corpus").path, "--executor",
+      "served='\(CLI.binary.path)' serve --backend trie --replay stateless",
+    ]
+    let first = try CLI.run(common + ["--profiles", empty, "--write-profiles", profiles])
+    #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+    #expect(first.stdout.contains("served on cities, syllable: "), "\(first.stdout)")
+    #expect(first.stdout.contains("exact 100.0%, same total 100.0%"), "\(first.stdout)")
+    #expect(first.stdout.contains("no committed profile"))
+    let again = try CLI.run(common + ["--profiles", profiles])
+    #expect(again.status == 0 && again.stdout.contains("profile unchanged"), "\(again.stdout)")
+    // A committed profile that no longer holds fails the run and says what moved.
+    let text = try String(contentsOfFile: profiles, encoding: .utf8)
+    let row = try #require(text.split(separator: "\n").last { $0.hasPrefix("served\t") })
+    var fields = row.split(separator: "\t").map(String.init)
+    fields[4] = "1"
+    try text.replacingOccurrences(of: row, with: fields.joined(separator: "\t")).write(
+      toFile: profiles, atomically: true, encoding: .utf8)
+    let changed = try CLI.run(common + ["--profiles", profiles])
+    #expect(changed.status == 1)
+    #expect(changed.stdout.contains("PROFILE CHANGED: exact 1 → "), "\(changed.stdout)")
+  }
+
+  @Test func conformWithABrokenExecutorFailsAndNamesIt() throws {
+    let r = try CLI.run(["conform", "--mode", "seed", "--sample", "5", "--executor", "mute=read h; exit 0"])
+    #expect(r.status == 1)
+    #expect(r.stdout.contains("mute, seed: did not start: executor 'mute', handshake: exited"), "\(r.stdout)")
+  }
+
+  @Test func theTransliterationExecutorAnswersWithFoundationsReadings() throws {
+    let corpus = try CorpusDirectory(path: CLI.packageRoot.appendingPathComponent("Corpus").path).load(.cities)
+    let binary = CLI.productsDirectory.appendingPathComponent("citybench-transliteration").path
+    let executor = try ProcessExecutor(
+      name: "transliteration", command: "'\(binary)'", corpus: corpus, corpusPath: Self.corpusPath,
+      corpusFormat: "tsv", mode: .syllable, limit: 20, startTimeout: 120)
+    defer { executor.stop() }
+    #expect(executor.handshake?.implementationVersion == "Foundation StringTransform.mandarinToLatin")
+    #expect(try executor.answerAlone("chongqing").result.hits.map(\.id) == [500000])
+    #expect(try executor.answerAlone("bj").result.hits.first?.id == 110000)
+    #expect(try executor.answerAlone("北京").result.total == 1)
+  }
 }

@@ -21,6 +21,20 @@ import Testing
     #expect(!r.stdout.contains("\u{1B}"), "no escapes when not a terminal")
   }
 
+  @Test func executorsAnswerBesideTheBackendsAndOneThatDidNotStartSaysWhy() throws {
+    let r = try CLI.run(
+      [
+        "try", "--corpus", Self.plist, "--backends", "trie", "--executor",
+        "served='\(CLI.binary.path)' serve --backend trie", "--executor", "mute=read h; exit 3",
+      ], input: "bj\t\t")
+    #expect(r.status == 0, "\(r.stderr)")
+    let frames = r.stdout.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+    #expect(frames.count == 5)  // the empty box, b, bj, then two Tabs
+    #expect(frames[2].contains(" · served ") && frames[2].contains(" · mute failed"), "\(frames[2])")
+    #expect(frames[3].contains("showing served") && frames[3].contains("[北京]"), "\(frames[3])")
+    #expect(frames[4].contains("mute: executor 'mute', handshake: exited: its output ended; exit status 3"))
+  }
+
   static let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
   @Test(.enabled(if: tmux != nil, "needs tmux (Debian: apt-get install tmux)"))

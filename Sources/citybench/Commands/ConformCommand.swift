@@ -51,14 +51,23 @@ enum ConformCommand: Command {
       --shard K/N           check only the K-th of N deterministic slices of every query set
                             (for a CI matrix); write each shard's --result and join them with
                             'citybench merge', which gives the unsharded run's verdict
+      --executor NAME=CMD   instead of the backends, profile an implementation of your own (a
+                            command speaking docs/Executors.md; repeatable) against the
+                            reference: the shares of its answers with the reference's total,
+                            set, first place and top 10, and its differences grouped by cause.
+                            Takes --corpus (default: cities), --corpus-dir, --mode, --seed and
+                            --sample (distinct queries, default: 2000)
+      --profiles FILE       the committed profiles a profile is compared with; a change exits 1
+                            (default: Conformance/expected-profiles.tsv)
+      --write-profiles FILE write the measured profiles into FILE (rows of others are kept)
       -h, --help            show this help
     """
 
   static let spec = ParsedArguments.Spec(
     valued: [
       "--corpus", "--corpus-dir", "--backends", "--mode", "--sample", "--seed", "--every", "--icu-sample", "--expected",
-      "--write-expected", "--fuzz", "--junit", "--shard", "--result",
-    ],
+      "--write-expected", "--fuzz", "--junit", "--shard", "--result", "--profiles", "--write-profiles",
+    ], repeated: ["--executor"],
     flags: ["--icu-raw"], maximumPositionals: 0)
 
   /// A backend to check: the type, its options, and the label it is reported under.
@@ -91,7 +100,10 @@ enum ConformCommand: Command {
     var result: String?
   }
 
-  static func run(_ args: ParsedArguments) throws -> Int32 { try run(try settings(args)) }
+  static func run(_ args: ParsedArguments) throws -> Int32 {
+    if !args.all("--executor").isEmpty { return try profileExecutors(args) }
+    return try run(try settings(args))
+  }
 
   /// The settings of a command line.
   static func settings(_ args: ParsedArguments) throws -> Settings {

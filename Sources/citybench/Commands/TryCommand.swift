@@ -14,7 +14,9 @@ enum TryCommand: Command {
 
     A search box in the terminal. After every keystroke: the top 10 places of the backend shown,
     with the matched characters highlighted, the total, and every backend's time for that
-    keystroke (each answers in its own typing session, as in an app).
+    keystroke (each answers in its own typing session, as in an app). Implementations of your own
+    run beside them with --executor (docs/Executors.md); their time is their own, measured inside
+    them.
 
     Keys: type to search (pinyin, initials, Hanzi); Backspace deletes; Ctrl-U clears; Tab shows
     the next backend's answer; Ctrl-T switches between syllable and seed mode; Esc, Ctrl-C or
@@ -28,12 +30,14 @@ enum TryCommand: Command {
     Options:
     \(CorpusOptions.help)
       --backends A,B        the backends to run (default: trie,inverted-index,linear)
+      --executor NAME=CMD   also run a command speaking the executor protocol; repeatable
       --no-color            no colour or highlighting escapes
       -h, --help            show this help
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--backends"]), flags: ["--no-color"], maximumPositionals: 0)
+    valued: CorpusOptions.valued.union(["--backends"]), repeated: ["--executor"], flags: ["--no-color"],
+    maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let types: [any SearchBackend.Type]
@@ -43,15 +47,35 @@ enum TryCommand: Command {
       throw UsageError(message: error.description)
     }
     guard !types.isEmpty else { throw UsageError(message: "--backends names no backend") }
-    let corpus = try CorpusOptions(args).load()
+    let specs = try args.all("--executor").map { text in
+      do {
+        return try ExecutorSpec(parsing: text)
+      } catch let error as WireError {
+        throw UsageError(message: "--executor: \(error.message)")
+      }
+    }
+    let corpusOptions = CorpusOptions(args)
+    let corpus = try corpusOptions.load()
     let backends = try types.map { try $0.init(corpus: corpus, options: BackendOptions()) }
+    let file = specs.isEmpty ? nil : try corpusOptions.file()
     let environment = ProcessInfo.processInfo.environment
     let colour =
       !args.has("--no-color") && environment["NO_COLOR"] == nil && environment["TERM"] != "dumb"
       && Terminal.isInteractive
+    // Every player in the executor seat, made again for each mode (an executor's handshake
+    // names one mode); one that does not start is shown failed.
+    let names = types.map { $0.name } + specs.map(\.name)
     var box = SearchBox(
-      corpus: corpus, corpusName: CorpusOptions(args).name, backends: backends, colour: colour,
-      interactive: Terminal.isInteractive)
+      corpus: corpus, corpusName: corpusOptions.name, names: names, colour: colour,
+      interactive: Terminal.isInteractive
+    ) { mode in
+      backends.map { $0.executor(name: type(of: $0).name, mode: mode, limit: 10) }
+        + specs.map { spec -> any Executor in
+          let start = ExternalStart.start(
+            spec, corpus: corpus, path: file!.path, format: file!.format, mode: mode, limit: 10)
+          return start.executor ?? FailedExecutor(name: spec.name, failure: start.failure ?? "did not start")
+        }
+    }
     let terminal = Terminal()
     if box.interactive { terminal.enterRawMode() }
     defer { terminal.restore() }
@@ -118,37 +142,42 @@ enum Key: Equatable {
 struct SearchBox {
   let corpus: Corpus
   let corpusName: String
-  let backends: [any SearchBackend]
+  /// The players' names, in order.
+  let names: [String]
   let colour: Bool
   let interactive: Bool
   var mode = MatchMode.syllable
   var text = ""
   var shown = 0
-  private var sessions: [any SearchSession] = []
-  private var answers: [(result: SearchResult, nanoseconds: UInt64)] = []
+  /// Makes every player for a mode.
+  private let makePlayers: (MatchMode) -> [any Executor]
+  /// The players of each mode used so far (an external executor keeps its process).
+  private var players: [MatchMode: [any Executor]] = [:]
+  private var answers: [Result<ExecutorAnswer, Error>] = []
 
-  init(corpus: Corpus, corpusName: String, backends: [any SearchBackend], colour: Bool, interactive: Bool) {
+  init(
+    corpus: Corpus, corpusName: String, names: [String], colour: Bool, interactive: Bool,
+    makePlayers: @escaping (MatchMode) -> [any Executor]
+  ) {
     self.corpus = corpus
     self.corpusName = corpusName
-    self.backends = backends
+    self.names = names
     self.colour = colour
     self.interactive = interactive
+    self.makePlayers = makePlayers
     restart()
   }
 
   /// New sessions (for a new mode), answering the current text from scratch.
   private mutating func restart() {
-    sessions = backends.map { $0.makeSession(mode: mode, limit: 10) }
+    if players[mode] == nil { players[mode] = makePlayers(mode) }
+    for player in players[mode]! { try? player.startSession() }
     answers = []
     if !text.isEmpty { answer() }
   }
 
   private mutating func answer() {
-    answers = sessions.indices.map { i in
-      let start = MonotonicClock.now()
-      let result = sessions[i].update(text)
-      return (result, MonotonicClock.now() - start)
-    }
+    answers = players[mode]!.map { player in Result { try player.answer(text) } }
   }
 
   mutating func handle(_ key: Key) {
@@ -163,7 +192,7 @@ struct SearchBox {
     case .clear:
       text = ""
       restart()
-    case .nextBackend: shown = (shown + 1) % backends.count
+    case .nextBackend: shown = (shown + 1) % names.count
     case .toggleMode:
       mode = mode == .syllable ? .seed : .syllable
       restart()
@@ -173,7 +202,7 @@ struct SearchBox {
 
   /// The whole screen for the current state, cut to `columns`.
   func frame(columns: Int) -> String {
-    let name = { (i: Int) in type(of: backends[i]).name }
+    let name = { (i: Int) in names[i] }
     var lines = [
       "citybench try · \(corpusName) · \(mode) mode · showing \(name(shown)) · Tab backend, Ctrl-T mode, Esc quit",
       "> \(text)" + (interactive ? "▏" : ""),
@@ -181,10 +210,20 @@ struct SearchBox {
     if text.isEmpty {
       lines.append("  type pinyin (beijing), initials (bj), Hanzi (北京) or a mix")
     } else if answers.indices.contains(shown) {
-      let times = answers.indices.map {
-        "\(name($0)) \(Formatting.duration(nanoseconds: Double(answers[$0].nanoseconds)))"
+      let times = answers.indices.map { i in
+        switch answers[i] {
+        case .success(let answer): "\(name(i)) \(Formatting.duration(nanoseconds: Double(answer.nanoseconds)))"
+        case .failure: "\(name(i)) failed"
+        }
       }
-      let result = answers[shown].result
+      let result: SearchResult
+      switch answers[shown] {
+      case .success(let answer): result = answer.result
+      case .failure(let error):
+        lines.append("  " + times.joined(separator: " · "))
+        lines.append("  \(name(shown)): \(error)")
+        return finish(lines, columns: columns)
+      }
       lines.append("  \(result.total) place\(result.total == 1 ? "" : "s") · " + times.joined(separator: " · "))
       for (rank, hit) in result.hits.prefix(10).enumerated() {
         let path = corpus.pathNames(to: hit.index).dropLast().joined(separator: " › ")
@@ -194,6 +233,11 @@ struct SearchBox {
         )
       }
     }
+    return finish(lines, columns: columns)
+  }
+
+  /// The screen of `lines`: cleared and cut to `columns` in a terminal, else a frame.
+  private func finish(_ lines: [String], columns: Int) -> String {
     let body = lines.map { interactive ? cut($0, to: columns) : $0 }.joined(separator: "\n")
     return interactive ? "\u{1B}[H\u{1B}[2J" + body : body + "\n\n"
   }
@@ -227,4 +271,24 @@ struct SearchBox {
     }
     return out + (colour ? "\u{1B}[0m" : "")
   }
+}
+
+/// An implementation that did not start, in the executor seat: every answer throws why.
+final class FailedExecutor: Executor {
+  let name: String
+  let capabilities = ExecutorCapabilities()
+  let failure: ExecutorError?
+  /// Why it did not start, as the start reported it.
+  private let reason: CommandError
+
+  init(name: String, failure: String) {
+    self.name = name
+    self.failure = ExecutorError(
+      executor: name, query: nil, error: WireError(kind: .exited, message: "did not start"), received: nil)
+    reason = CommandError(message: failure)
+  }
+
+  func startSession() throws { throw reason }
+  func answer(_ text: String) throws -> ExecutorAnswer { throw reason }
+  func answerAlone(_ text: String) throws -> ExecutorAnswer { throw reason }
 }
