@@ -50,6 +50,30 @@ import Testing
     #expect(json.contains("\"relevance\""))
   }
 
+  @Test func benchCountsAllocationCallsExactlyWhenAsked() throws {
+    let dir = try scratch()
+    var counts: [Int] = []
+    for run in 1...2 {
+      let out = dir.appendingPathComponent("alloc\(run)")
+      let r = try CLI.run(
+        ["bench"] + quick(dir) + ["--allocations", "inverted-index", "--format", "json,md", "--out", out.path])
+      #expect(r.status == 0, "\(r.stderr)")
+      let report = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
+      #expect(report.contains("## Allocation calls per keystroke"))
+      let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("results.json")))
+      let backends = try #require((json as? [String: Any])?["backends"] as? [[String: Any]])
+      let index = try #require(backends.first { $0["name"] as? String == "inverted-index" })
+      let allocations = try #require(index["allocations"] as? [String: Any])
+      #expect(allocations["keystrokes"] as? Int == 8)
+      counts.append(try #require(allocations["total"] as? Int))
+      #expect(backends.first { $0["name"] as? String == "linear" }?["allocations"] == nil)
+    }
+    #expect(counts[0] > 0 && counts[0] == counts[1], "deterministic hashing in the counting process")
+    let untimed = try CLI.run(["bench"] + quick(dir) + ["--allocations", "trie"])
+    #expect(untimed.status == 64)
+    #expect(untimed.stderr.contains("--allocations names 'trie', which --backends does not time"))
+  }
+
   @Test func benchWritesEveryReport() throws {
     let dir = try scratch()
     let out = dir.appendingPathComponent("report")

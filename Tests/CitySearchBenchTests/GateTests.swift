@@ -186,6 +186,30 @@ import Testing
     #expect(otherTool?.message.contains("counted by callgrind (valgrind-3.22.0)") == true)
   }
 
+  /// Allocation calls are gated like instruction counts: exact, so no interval; a backend
+  /// counted on one side only is another setting.
+  @Test func allocationCountsAreGatedAndMustBeCountedOnBothSides() throws {
+    func run(_ counts: [Int]?) -> BenchResults {
+      var r = results([backend("trie", ratio: ratios(e(0.03)))])
+      r.backends[1].allocations = counts.map { AllocationSummary(counts: $0) }
+      return r
+    }
+    let steady = Array(repeating: 2, count: 98) + [18, 18]
+    let base = run(steady)
+    let same = try compare(base, run(steady))
+    #expect(metric(same, "trie", "allocations.p99")?.verdict == .pass)
+    #expect(metric(same, "trie", "allocations.total")?.note == "within 2%")
+    // Two more calls at the tail: p99 18 → 20 (+11%) is within +15%; the total's +1.7% within +2%.
+    let tail = try compare(base, run(Array(repeating: 2, count: 98) + [20, 20]))
+    #expect(tail.verdict == .pass)
+    // One more call on every keystroke doubles the total.
+    let everyKeystroke = try compare(base, run(steady.map { $0 + 1 }))
+    #expect(metric(everyKeystroke, "trie", "allocations.total")?.verdict == .regression)
+    #expect(metric(everyKeystroke, "trie", "allocations.total")?.note == "more allocation calls by more than 2%")
+    let notCounted = #expect(throws: GateMismatch.self) { try compare(base, run(nil)) }
+    #expect(notCounted?.message.contains("allocations of trie not counted vs counted in the baseline") == true)
+  }
+
   /// An empty measurement is an error, never a pass.
   @Test func nothingToGateIsAnError() throws {
     let base = results([backend("trie", ratio: ratios(e(0.03)))])

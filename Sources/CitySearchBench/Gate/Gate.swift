@@ -155,6 +155,15 @@ public enum Gate {
               threshold: thresholds.instructionThreshold(metric, backend: old.name)))
         }
       }
+      if let before = old.allocations, let after = new.allocations {
+        for metric in AllocationSummary.gatedMetrics {
+          metrics.append(
+            countMetric(
+              "allocations.\(metric)", what: "allocation calls", backend: old.name,
+              baseline: before[metric] ?? 0, current: after[metric] ?? 0,
+              threshold: thresholds.allocationThreshold(metric)))
+        }
+      }
       metrics.append(countedBytesMetric(old: old, new: new, threshold: thresholds.countedBytes))
       metrics.append(
         GateMetric(
@@ -235,6 +244,11 @@ public enum Gate {
       case (nil, nil):
         break
       }
+      if (old.allocations == nil) != (new.allocations == nil) {
+        mismatches.append(
+          "allocations of \(old.name) \(new.allocations == nil ? "not counted" : "counted") vs \(old.allocations == nil ? "not counted" : "counted") in the baseline"
+        )
+      }
     }
     return mismatches
   }
@@ -245,18 +259,30 @@ public enum Gate {
     _ metric: String, backend: String, baseline: InstructionSummary, current: InstructionSummary,
     threshold: Double
   ) -> GateMetric {
-    let name = "instructions.\(metric)"
-    let (b, c) = (Double(baseline[metric] ?? 0), Double(current[metric] ?? 0))
+    countMetric(
+      "instructions.\(metric)", what: "instructions", backend: backend, baseline: baseline[metric] ?? 0,
+      current: current[metric] ?? 0, threshold: threshold)
+  }
+
+  /// The verdict on one deterministic count (instructions, allocation calls): a tight
+  /// threshold and no interval.
+  static func countMetric(
+    _ name: String, what: String, backend: String, baseline: Int, current: Int, threshold: Double
+  ) -> GateMetric {
+    let (b, c) = (Double(baseline), Double(current))
     guard b > 0 else {
-      return GateMetric(backend: backend, metric: name, verdict: .pass, note: "none counted in the baseline")
+      let verdict: GateVerdict = c > 0 ? .regression : .pass
+      return GateMetric(
+        backend: backend, metric: name, verdict: verdict,
+        note: c > 0 ? "\(current) \(what) where the baseline had none" : "none in the baseline or now")
     }
     let change = c / b
     let verdict: GateVerdict = change > 1 + threshold ? .regression : .pass
     let note: String
     if verdict == .regression {
-      note = "more instructions by more than \(percent(threshold))"
+      note = "more \(what) by more than \(percent(threshold))"
     } else {
-      note = change < 1 - threshold ? "fewer instructions beyond the allowed change" : "within \(percent(threshold))"
+      note = change < 1 - threshold ? "fewer \(what) beyond the allowed change" : "within \(percent(threshold))"
     }
     return GateMetric(
       backend: backend, metric: name, baseline: Estimate(value: b, lower: b, upper: b),

@@ -8,7 +8,8 @@ import Foundation
 /// ```json
 /// { "schemaVersion": 1, "ratio": { "p50": 0.25, "p90": 0.35, "p99": 0.6 },
 ///   "backends": { "icu": { "p50": 0.5 } }, "countedBytes": 0.1,
-///   "instructions": { "p50": 0.02, "p99": 0.02, "total": 0.01 } }
+///   "instructions": { "p50": 0.02, "p99": 0.02, "total": 0.01 },
+///   "allocations": { "p99": 0.15, "total": 0.02 } }
 /// ```
 public struct GateThresholds: Codable, Sendable, Equatable {
   /// The layout version of the thresholds files this build reads.
@@ -25,11 +26,19 @@ public struct GateThresholds: Codable, Sendable, Equatable {
   /// Allowed relative growth of the instruction counts (`p50`, `p99`, `total`), for every
   /// backend; absent: ``defaultInstructions``.
   public var instructions: [String: Double]?
+  /// Allowed relative growth of the allocation calls (`p99`, `total`), for every backend;
+  /// absent: ``defaultAllocations``.
+  public var allocations: [String: Double]?
 
   /// Runs of one binary count exactly the same (docs/Harness.md); a change elsewhere in the
   /// binary that moves the heap can move a few keystrokes by up to 100 instructions, and with
   /// them a quantile at the edge of a cluster by up to 5.5% (trie's p50 is about 2,700).
   public static let defaultInstructions = ["p50": 0.05, "p99": 0.05, "total": 0.01]
+
+  /// Runs of one build count exactly the same with deterministic hashing, which the counting
+  /// process sets; the counts are small integers (trie's p99 is 18 calls on cities), so one
+  /// more call at the 99th percentile is 5.6%.
+  public static let defaultAllocations = ["p99": 0.15, "total": 0.02]
 
   /// The thresholds of the committed `Benchmarks/thresholds.json` (a test keeps them equal),
   /// for a binary run where the package's files are not at hand.
@@ -38,6 +47,7 @@ public struct GateThresholds: Codable, Sendable, Equatable {
       ratio: ["p50": 0.3, "p90": 0.5, "p99": 0.75], backends: ["icu": ["p50": 1.0, "p90": 1.0, "p99": 1.0]],
       countedBytes: 0.1)
     thresholds.instructions = defaultInstructions
+    thresholds.allocations = defaultAllocations
     return thresholds
   }()
 
@@ -46,8 +56,13 @@ public struct GateThresholds: Codable, Sendable, Equatable {
     instructions?[metric] ?? Self.defaultInstructions[metric] ?? 0.01
   }
 
+  /// The allowed growth of an allocation count.
+  public func allocationThreshold(_ metric: String) -> Double {
+    allocations?[metric] ?? Self.defaultAllocations[metric] ?? 0.02
+  }
+
   /// Thresholds for the ratio quantiles, their per-backend overrides and the counted bytes; the
-  /// instruction thresholds are the defaults.
+  /// instruction and allocation thresholds are the defaults.
   public init(ratio: [String: Double], backends: [String: [String: Double]] = [:], countedBytes: Double) {
     self.schemaVersion = Self.currentSchemaVersion
     self.ratio = ratio
@@ -94,6 +109,17 @@ public struct GateThresholds: Codable, Sendable, Equatable {
       }
       guard value >= 0 && value.isFinite else {
         throw ResultsFileError(path: path, message: "instruction threshold for '\(key)' must be a non-negative number")
+      }
+    }
+    for (key, value) in allocations ?? [:] {
+      guard AllocationSummary.gatedMetrics.contains(key) else {
+        throw ResultsFileError(
+          path: path,
+          message:
+            "unknown allocation metric '\(key)' (use \(AllocationSummary.gatedMetrics.joined(separator: ", ")))")
+      }
+      guard value >= 0 && value.isFinite else {
+        throw ResultsFileError(path: path, message: "allocation threshold for '\(key)' must be a non-negative number")
       }
     }
   }

@@ -26,6 +26,21 @@ public struct AllocationSummary: Codable, Sendable, Equatable {
   /// The largest count.
   public var max: Int
 
+  /// The counts the gate compares with the baseline's.
+  public static let gatedMetrics = ["p99", "total"]
+
+  /// A gated count by name (``gatedMetrics``), or `nil`.
+  public subscript(metric: String) -> Int? {
+    switch metric {
+    case "p50": p50
+    case "p90": p90
+    case "p99": p99
+    case "max": max
+    case "total": total
+    default: nil
+    }
+  }
+
   /// The summary of per-keystroke `counts`.
   public init(counts: [Int]) {
     precondition(!counts.isEmpty, "a summary of no keystrokes")

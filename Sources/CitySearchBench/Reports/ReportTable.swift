@@ -13,8 +13,8 @@ public struct ReportTable: Sendable {
   /// instruction counts when the run made them, by query length, by input style, time per session, build and memory.
   public static func sections(_ results: BenchResults) -> [ReportTable] {
     [
-      pairedRatios(results), external(results), instructions(results), byLength(results), byStyle(results),
-      sessions(results), build(results),
+      pairedRatios(results), external(results), instructions(results), allocations(results), byLength(results),
+      byStyle(results), sessions(results), build(results),
     ]
     .compactMap { $0 }
   }
@@ -49,6 +49,23 @@ public struct ReportTable: Sendable {
           e.roundTrip.map { ns($0.p50.value) } ?? "–", e.roundTrip.map { ns($0.p99.value) } ?? "–",
           e.failure != nil && b.latency == nil ? "–" : Formatting.seconds(b.build.seconds),
           b.build.heapBytes.map(megabytes) ?? "–", same, status,
+        ]
+      })
+  }
+
+  /// Allocation calls per keystroke, for the backends the run counted; `nil` when it counted
+  /// none.
+  static func allocations(_ results: BenchResults) -> ReportTable? {
+    let counted = results.backends.compactMap { b in b.allocations.map { (b.name, $0) } }
+    guard !counted.isEmpty else { return nil }
+    return ReportTable(
+      title: "Allocation calls per keystroke",
+      caption:
+        "malloc and its kin, counted around each keystroke's answer in a process with deterministic hashing: exact from run to run of one build.",
+      headers: ["backend", "p50", "p90", "p99", "max", "mean", "total"],
+      rows: counted.map { name, s in
+        [name] + [s.p50, s.p90, s.p99, s.max].map(Formatting.count) + [
+          String(format: "%.1f", s.mean), Formatting.count(s.total),
         ]
       })
   }

@@ -300,6 +300,10 @@ public struct BackendResults: Codable, Sendable {
   /// Instructions per keystroke under callgrind, when the run counted them for this backend
   /// (`--instructions`): deterministic, beside the wall time.
   public var instructions: InstructionSummary?
+  /// Allocation calls per keystroke, when the run counted them for this backend
+  /// (`--allocations`): deterministic with `SWIFT_DETERMINISTIC_HASHING=1`, which the run sets
+  /// in the process that counts them.
+  public var allocations: AllocationSummary?
   /// ``statelessReplay`` when every keystroke was answered afresh from the index; absent when
   /// the backend typed into its session.
   public var replay: String?

@@ -29,7 +29,9 @@ enum AllocationsCommand: Command {
       --replay sessions|stateless
                             type into each backend's session, or answer every keystroke afresh
                             from the index (default: sessions)
-      --format text|tsv     (default: text)
+      --format text|tsv|json
+                            (default: text); json: {"BACKEND": {keystrokes, total, mean, p50,
+                            p90, p99, max}}, the input of 'bench --allocations'
       -h, --help            show this help
     """
 
@@ -41,7 +43,6 @@ enum AllocationsCommand: Command {
     let mode = try args.choice("--mode", default: MatchMode.syllable)
     let limit = try args.integer("--limit", default: 20, range: 1...10_000)
     let format = try args.choice("--format", default: OutputFormat.text)
-    guard format != .json else { throw UsageError(message: "--format takes text or tsv") }
     let replay = try args.choice("--replay", default: Replay.sessions)
     let names = try args["--backends"].map(BenchOptions.backendNames) ?? InstructionsCommand.defaultBackends
     guard AllocationCounter.isAvailable else {
@@ -52,11 +53,19 @@ enum AllocationsCommand: Command {
     let (workload, workloadName, note) = try options.workload(for: corpus)
     if let note { standardError("citybench: \(note)") }
     var table = CountTable()
+    var summaries: [String: AllocationSummary] = [:]
     for name in names {
       let backend = try BackendCatalog.backend(named: name)!.init(corpus: corpus, options: BackendOptions())
       let s = AllocationSummary(
         counts: AllocationCounter.counts(backend, workload: workload, mode: mode, limit: limit, replay: replay))
+      summaries[name] = s
       table.add(name, p50: s.p50, p90: s.p90, p99: s.p99, max: s.max, mean: s.mean, total: s.total, meanDigits: 1)
+    }
+    if format == .json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      print(String(decoding: try encoder.encode(summaries), as: UTF8.self))
+      return ExitStatus.success
     }
     table.print(
       format: format,

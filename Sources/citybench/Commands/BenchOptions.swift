@@ -10,7 +10,7 @@ import Foundation
 struct BenchOptions {
   static let valued: Set<String> = CorpusOptions.valued.union([
     "--workload", "--backends", "--mode", "--rounds", "--warm-up", "--budget", "--seed", "--limit", "--inject-slowdown",
-    "--relevance", "--instructions", "--shard", "--replay",
+    "--relevance", "--instructions", "--allocations", "--shard", "--replay",
   ])
   static let help = """
     \(CorpusOptions.help)
@@ -39,6 +39,9 @@ struct BenchOptions {
                             Valgrind's callgrind, deterministic however busy the machine is
                             ('citybench instructions'; about 40 s for trie,inverted-index on
                             cities) (default: off)
+      --allocations A,B|off also count the allocation calls per keystroke of these backends, in
+                            a child process with deterministic hashing: exact from run to run
+                            ('citybench allocations'; seconds) (default: off)
       --shard K/N           time the reference and only the K-th of N slices of the other
                             backends (every N-th from the K-th), for a CI matrix; join the
                             shards' results.json with 'citybench merge'
@@ -56,6 +59,8 @@ struct BenchOptions {
   var relevance: Bool?
   /// `--instructions`: the backends whose instructions per keystroke are counted (none: off).
   var instructionBackends: [String] = []
+  /// `--allocations`: the backends whose allocation calls per keystroke are counted (none: off).
+  var allocationBackends: [String] = []
   /// `--shard K/N`: the slice of the backends to time.
   var shard: Shard = .whole
   /// `--replay`: how the backends other than the reference answer.
@@ -107,6 +112,14 @@ struct BenchOptions {
         let untimed = instructionBackends.first(where: { !timed.contains($0) })
       {
         throw UsageError(message: "--instructions names '\(untimed)', which --backends does not time")
+      }
+    }
+    if let value = args["--allocations"], value != "off" {
+      allocationBackends = try Self.backendNames(value)
+      if let timed = backends.map({ Set($0.split(separator: ",").map(String.init)) }),
+        let untimed = allocationBackends.first(where: { !timed.contains($0) })
+      {
+        throw UsageError(message: "--allocations names '\(untimed)', which --backends does not time")
       }
     }
     shard = try args.shard()
@@ -243,6 +256,15 @@ struct BenchOptions {
     let counted = instructionBackends.filter(timed.contains)
     if !counted.isEmpty {
       try countInstructions(counted, into: &results, workload: workload, quiet: quiet)
+    }
+    let allocating = allocationBackends.filter(timed.contains)
+    if !allocating.isEmpty {
+      if !quiet { standardError("allocations: counting \(allocating.joined(separator: ", ")) in a child process") }
+      let summaries = try AllocationRun(
+        corpus: corpus, workload: workload, backends: allocating, mode: configuration.mode.rawValue,
+        limit: configuration.limit
+      ).measure()
+      for i in results.backends.indices { results.backends[i].allocations = summaries[results.backends[i].name] }
     }
     return (results, raw, workload)
   }

@@ -19,10 +19,13 @@ enum GateCommand: Command {
 
     With instruction counts in the baseline (recorded with --instructions), also gated: each
     counted backend's instructions per keystroke (p50, p99, total) under callgrind, which a
-    busy machine does not move, against tight thresholds.
+    busy machine does not move, against tight thresholds. With allocation counts in the
+    baseline (--allocations), each counted backend's allocation calls per keystroke (p99,
+    total), exact with deterministic hashing.
 
     Runs whose settings differ (corpus, workload, mode, limit, rounds, warm-up, budget, build
-    configuration, backends, the keystrokes each backend was timed on, the instruction counts)
+    configuration, backends, the keystrokes each backend was timed on, the instruction and
+    allocation counts)
     are not compared: the gate stops with an error naming each difference. Without --current,
     it runs the benchmark first with the baseline's settings and backends.
     Writes verdict.json and verdict.md to --out and prints the summary.
@@ -159,8 +162,8 @@ extension GateCommand {
 
 extension BenchOptions {
   /// Takes the baseline's settings: its mode, limit, rounds, budget, warm-up and seed, its
-  /// backends and the keystrokes each was timed on, and the backends whose instructions it
-  /// counted. A setting the command line gives that differs from the baseline's is refused,
+  /// backends and the keystrokes each was timed on, and the backends whose instructions and
+  /// allocation calls it counted. A setting the command line gives that differs from the baseline's is refused,
   /// since the comparison would be refused after the run.
   mutating func adopt(_ baseline: BenchResults, explicit args: ParsedArguments) throws {
     let metadata = baseline.metadata
@@ -210,5 +213,12 @@ extension BenchOptions {
         counted.isEmpty ? "off" : counted.joined(separator: ","))
     }
     instructionBackends = counted
+    let allocating = baseline.backends.filter { $0.allocations != nil }.map(\.name)
+    if args["--allocations"] != nil, Set(allocationBackends) != Set(allocating) {
+      try refuse(
+        "--allocations", allocationBackends.isEmpty ? "off" : allocationBackends.joined(separator: ","),
+        allocating.isEmpty ? "off" : allocating.joined(separator: ","))
+    }
+    allocationBackends = allocating
   }
 }
