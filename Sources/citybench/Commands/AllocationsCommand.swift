@@ -55,7 +55,11 @@ enum AllocationsCommand: Command {
     var table = CountTable()
     var summaries: [String: AllocationSummary] = [:]
     for name in names {
-      let backend = try BackendCatalog.backend(named: name)!.init(corpus: corpus, options: BackendOptions())
+      // Built on one thread: the runtime's caches that the first keystrokes fill (protocol
+      // conformances, metadata) then grow at the same points in every run, where a concurrent
+      // build's threads would fill them in an order of their own.
+      let backend = try BackendCatalog.backend(named: name)!.init(
+        corpus: corpus, options: BackendOptions(concurrentBuild: false))
       let s = AllocationSummary(
         counts: AllocationCounter.counts(backend, workload: workload, mode: mode, limit: limit, replay: replay))
       summaries[name] = s
