@@ -31,6 +31,10 @@ public protocol Executor: AnyObject {
   /// What an implementation in another process said of itself (``ProcessExecutor``); `nil`
   /// for one in this process.
   var handshake: WireHandshake.Reply? { get }
+  /// The answers of `texts`, each in a session of its own, for a replay that needs neither
+  /// order with other implementations nor a round trip per answer (a conformance profile); an
+  /// executor in another process sends them in batches.
+  func answersAlone(_ texts: [String]) -> [Result<ExecutorAnswer, any Error>]
   /// Set once the executor has failed for good (its process crashed, hung or sent what is not
   /// an answer): every later call throws it. `nil` while it answers.
   var failure: ExecutorError? { get }
@@ -41,6 +45,10 @@ extension Executor {
   public var handshake: WireHandshake.Reply? { nil }
   /// In this process: never failed.
   public var failure: ExecutorError? { nil }
+  /// Each text answered alone, one after the other.
+  public func answersAlone(_ texts: [String]) -> [Result<ExecutorAnswer, any Error>] {
+    texts.map { text in Result { try answerAlone(text) } }
+  }
   /// Whether the implementation runs in another process.
   public var isExternal: Bool { handshake != nil }
 }

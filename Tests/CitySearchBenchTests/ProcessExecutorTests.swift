@@ -189,4 +189,24 @@ import Testing
     #expect(timed > 0 && timed < 30)
     #expect(died.samples.dropFirst(timed).allSatisfy { $0 == nil })
   }
+
+  @Test func batchesOfQueriesAreAnsweredInOrderAndAFailureEndsTheRest() throws {
+    let id = corpus.id(at: 0)
+    let answerLine =
+      #"n=$(echo "$q" | sed 's/.*"id":\([0-9]*\).*/\1/'); echo "{\"id\":$n,\"ids\":[\#(id)],\"total\":$n,\"nanoseconds\":7}""#
+    let texts = (0..<150).map { "q\($0)" }
+    let steady = try start(Self.fake("while read q; do \(answerLine); done"))
+    let answers = steady.answersAlone(texts)
+    #expect(answers.count == 150)
+    // Each answer is its own query's: the fake's total is the query's id.
+    #expect(answers.enumerated().allSatisfy { i, outcome in (try? outcome.get().result.total) == i })
+    #expect(answers.allSatisfy { (try? $0.get().roundTripNanoseconds) == .some(nil) }, "no round trip in a batch")
+
+    let dying = try start(Self.fake("i=0; while read q; do i=$((i+1)); [ $i -gt 70 ] && exit 5; \(answerLine); done"))
+    let cut = dying.answersAlone(texts)
+    #expect(cut.prefix(70).allSatisfy { (try? $0.get()) != nil })
+    #expect(cut.dropFirst(70).allSatisfy { (try? $0.get()) == nil })
+    #expect(dying.failure?.error.kind == .exited)
+    #expect(dying.failure?.query == "q70")
+  }
 }

@@ -23,8 +23,9 @@ public struct ExecutorProfiler {
     self.limit = limit
   }
 
-  /// The profile of `executor` on `texts`. A query it fails is counted; once it has failed for
-  /// good, the rest are counted as failed and the failure is returned beside the profile.
+  /// The profile of `executor` on `texts`, sent in batches (`Executor.answersAlone`). A query
+  /// it fails is counted; once it has failed for good, the rest are counted as failed and the
+  /// failure is returned beside the profile.
   ///
   /// - Complexity: one answer of the executor and one of the reference per text.
   public func profile(
@@ -34,27 +35,24 @@ public struct ExecutorProfiler {
     var profile = ConformanceProfile(
       implementation: executor.name, corpus: corpusName, mode: mode, ranked: capabilities.ranked, limit: limit)
     let corpus = reference.corpus
-    for (i, text) in texts.enumerated() {
-      if i % 256 == 0 { progress(i, texts.count) }
-      if executor.failure != nil {
-        profile.failedQueries += texts.count - i
-        break
+    var done = 0
+    for batch in stride(from: 0, to: texts.count, by: 256).map({ texts[$0..<min($0 + 256, texts.count)] }) {
+      progress(done, texts.count)
+      for (text, outcome) in zip(batch, executor.answersAlone(Array(batch))) {
+        guard case .success(let answer) = outcome else {
+          profile.failedQueries += 1
+          continue
+        }
+        let expected = reference.search(text, mode: mode, limit: limit)
+        let actual = capabilities.comparable(answer.result, limit: limit, total: expected.total)
+        let exactlyEqual =
+          ResultDifference(
+            expected: capabilities.comparable(expected, limit: limit, total: expected.total), actual: actual) == nil
+        profile.add(text: text, expected: expected, actual: answer.result, exactlyEqual: exactlyEqual) { hit in
+          corpus.name(at: hit.index)
+        }
       }
-      let answer: ExecutorAnswer
-      do {
-        answer = try executor.answerAlone(text)
-      } catch {
-        profile.failedQueries += 1
-        continue
-      }
-      let expected = reference.search(text, mode: mode, limit: limit)
-      let actual = capabilities.comparable(answer.result, limit: limit, total: expected.total)
-      let exactlyEqual =
-        ResultDifference(
-          expected: capabilities.comparable(expected, limit: limit, total: expected.total), actual: actual) == nil
-      profile.add(text: text, expected: expected, actual: answer.result, exactlyEqual: exactlyEqual) { hit in
-        corpus.name(at: hit.index)
-      }
+      done += batch.count
     }
     progress(texts.count, texts.count)
     profile.finish()
