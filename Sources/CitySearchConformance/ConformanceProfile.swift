@@ -80,7 +80,7 @@ public struct ConformanceProfile: Codable, Sendable, Equatable {
       if Array(actualIDs.prefix(10)) == Array(expectedIDs.prefix(10)) { sameTop10 += 1 }
     }
     guard !exactlyEqual else { return }
-    let difference: String
+    var difference: String
     if expected.total > 0 && actual.total == 0 {
       difference = "finds nothing where the contract finds places"
     } else if expected.total == 0 {
@@ -95,6 +95,20 @@ public struct ConformanceProfile: Codable, Sendable, Equatable {
       difference = "ranks the same places otherwise"
     } else {
       difference = "answers otherwise"
+    }
+    // Where the answer lacks places the contract finds (and the sets compare), how the
+    // contract found them: through an alternate reading, through initials or a syllable's
+    // prefix, or through whole syllables and Hanzi alone.
+    if comparableSet {
+      let found = Set(actualIDs)
+      let missed = expected.hits.filter { !found.contains($0.id) }
+      if missed.contains(where: { $0.match.readingClass == 1 }) {
+        difference += ", missing places read by an alternate reading"
+      } else if missed.contains(where: { $0.match.spellingClass == 1 }) {
+        difference += ", missing places matched by initials or a syllable's prefix"
+      } else if !missed.isEmpty {
+        difference += ", missing places matched by whole syllables or Hanzi"
+      }
     }
     let cause = "\(difference) · \(Self.kind(of: text))"
     func first(_ result: SearchResult) -> String { result.hits.first.map(name) ?? "nothing" }
@@ -113,11 +127,13 @@ public struct ConformanceProfile: Codable, Sendable, Equatable {
   }
 
   /// The kind of query `text` is, by what it holds: Hanzi, Hanzi and Latin mixed, Latin
-  /// letters with boundary marks, Latin letters, or other characters.
+  /// letters with tone digits, Latin letters with boundary marks, Latin letters, or other
+  /// characters.
   public static func kind(of text: String) -> String {
     var hanzi = false
     var letters = false
     var marks = false
+    var digits = false
     var other = false
     for scalar in text.unicodeScalars {
       if Hanzi.isHanzi(scalar.value) {
@@ -126,13 +142,16 @@ public struct ConformanceProfile: Codable, Sendable, Equatable {
         letters = true
       } else if scalar == "'" || scalar == " " || scalar == "-" {
         marks = true
+      } else if ("1"..."5").contains(scalar) {
+        digits = true
       } else {
         other = true
       }
     }
-    if other { return "other characters" }
+    if other || (digits && !letters) { return "other characters" }
     if hanzi && letters { return "Hanzi and Latin mixed" }
     if hanzi { return "Hanzi" }
+    if digits { return "Latin with tone digits" }
     return marks ? "Latin with boundary marks" : "Latin letters"
   }
 

@@ -100,26 +100,22 @@ public struct GateThresholds: Codable, Sendable, Equatable {
         throw ResultsFileError(path: path, message: "threshold for '\(key)' must be a non-negative number")
       }
     }
-    for (key, value) in instructions ?? [:] {
-      guard InstructionSummary.gatedMetrics.contains(key) else {
+    try Self.validate(instructions, metrics: InstructionSummary.gatedMetrics, of: "instruction", path: path)
+    try Self.validate(allocations, metrics: AllocationSummary.gatedMetrics, of: "allocation", path: path)
+  }
+
+  /// Checks that every key of a count's thresholds names a gated metric and every value is a
+  /// non-negative number.
+  private static func validate(_ thresholds: [String: Double]?, metrics: [String], of what: String, path: String)
+    throws
+  {
+    for (key, value) in thresholds ?? [:] {
+      guard metrics.contains(key) else {
         throw ResultsFileError(
-          path: path,
-          message:
-            "unknown instruction metric '\(key)' (use \(InstructionSummary.gatedMetrics.joined(separator: ", ")))")
+          path: path, message: "unknown \(what) metric '\(key)' (use \(metrics.joined(separator: ", ")))")
       }
       guard value >= 0 && value.isFinite else {
-        throw ResultsFileError(path: path, message: "instruction threshold for '\(key)' must be a non-negative number")
-      }
-    }
-    for (key, value) in allocations ?? [:] {
-      guard AllocationSummary.gatedMetrics.contains(key) else {
-        throw ResultsFileError(
-          path: path,
-          message:
-            "unknown allocation metric '\(key)' (use \(AllocationSummary.gatedMetrics.joined(separator: ", ")))")
-      }
-      guard value >= 0 && value.isFinite else {
-        throw ResultsFileError(path: path, message: "allocation threshold for '\(key)' must be a non-negative number")
+        throw ResultsFileError(path: path, message: "\(what) threshold for '\(key)' must be a non-negative number")
       }
     }
   }

@@ -10,7 +10,7 @@ import CitySearchExecutor
 ///
 /// A keystroke that allocates pays the allocator's cost and scatters what it touches; an
 /// indexed backend's session should allocate little beyond the hits it returns.
-public struct AllocationSummary: Codable, Sendable, Equatable {
+public struct AllocationSummary: KeystrokeCounts, Codable, Sendable, Equatable {
   /// The workload's keystrokes, each counted.
   public var keystrokes: Int
   /// Allocation calls over every keystroke.
@@ -28,18 +28,6 @@ public struct AllocationSummary: Codable, Sendable, Equatable {
 
   /// The counts the gate compares with the baseline's.
   public static let gatedMetrics = ["p99", "total"]
-
-  /// A gated count by name (``gatedMetrics``), or `nil`.
-  public subscript(metric: String) -> Int? {
-    switch metric {
-    case "p50": p50
-    case "p90": p90
-    case "p99": p99
-    case "max": max
-    case "total": total
-    default: nil
-    }
-  }
 
   /// The summary of per-keystroke `counts`.
   public init(counts: [Int]) {

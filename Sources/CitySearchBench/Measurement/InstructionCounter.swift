@@ -8,7 +8,7 @@ import Foundation
 /// Counts are exact and repeat from run to run of the same binary on the same machine (the
 /// replay runs with `SWIFT_DETERMINISTIC_HASHING=1`); a different C library or CPU may pick
 /// other `memcpy` variants, so compare counts from one machine.
-public struct InstructionSummary: Codable, Sendable, Equatable {
+public struct InstructionSummary: KeystrokeCounts, Codable, Sendable, Equatable {
   /// What counted them, `callgrind (valgrind-3.19.0)`.
   public var tool: String
   /// The workload's keystrokes.
@@ -41,18 +41,6 @@ public struct InstructionSummary: Codable, Sendable, Equatable {
     sampled = counts.count
     self.stride = stride
     (p50, p90, p99, max) = Quantiles.ofCounts(counts)
-  }
-
-  /// The gated figures by name: `p50`, `p99` and `total`.
-  public subscript(metric: String) -> Int? {
-    switch metric {
-    case "p50": p50
-    case "p90": p90
-    case "p99": p99
-    case "max": max
-    case "total": total
-    default: nil
-    }
   }
 
   /// The figures the gate compares.

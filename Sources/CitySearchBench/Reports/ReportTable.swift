@@ -56,32 +56,35 @@ public struct ReportTable: Sendable {
   /// Allocation calls per keystroke, for the backends the run counted; `nil` when it counted
   /// none.
   static func allocations(_ results: BenchResults) -> ReportTable? {
-    let counted = results.backends.compactMap { b in b.allocations.map { (b.name, $0) } }
-    guard !counted.isEmpty else { return nil }
-    return ReportTable(
-      title: "Allocation calls per keystroke",
+    counts(
+      results.backends.compactMap { b in b.allocations.map { (b.name, $0) } }, title: "Allocation calls per keystroke",
       caption:
-        "malloc and its kin, counted around each keystroke's answer in a process with deterministic hashing: exact from run to run of one build.",
-      headers: ["backend", "p50", "p90", "p99", "max", "mean", "total"],
-      rows: counted.map { name, s in
-        [name] + [s.p50, s.p90, s.p99, s.max].map(Formatting.count) + [
-          String(format: "%.1f", s.mean), Formatting.count(s.total),
-        ]
-      })
+        "malloc and its kin, counted around each keystroke's answer in a process with deterministic hashing and serial builds: exact from run to run of one build.",
+      meanDigits: 1)
   }
 
   /// Instructions per keystroke, for the backends the run counted; `nil` when it counted none.
   static func instructions(_ results: BenchResults) -> ReportTable? {
     let counted = results.backends.compactMap { b in b.instructions.map { (b.name, $0) } }
     guard let (_, first) = counted.first else { return nil }
-    return ReportTable(
-      title: "Instructions per keystroke",
+    return counts(
+      counted, title: "Instructions per keystroke",
       caption:
         "Counted under \(first.tool), which a busy machine does not move. The total is over every keystroke; the quantiles over one keystroke in \(first.stride), each counted alone.",
-      headers: ["backend", "p50", "p90", "p99", "max", "mean", "total"],
+      meanDigits: 0)
+  }
+
+  /// A table of per-keystroke counts, one row per backend; `nil` when there are none.
+  static func counts(
+    _ counted: [(String, some KeystrokeCounts)], title: String, caption: String, meanDigits: Int
+  ) -> ReportTable? {
+    guard !counted.isEmpty else { return nil }
+    return ReportTable(
+      title: title, caption: caption, headers: ["backend", "p50", "p90", "p99", "max", "mean", "total"],
       rows: counted.map { name, s in
         [name] + [s.p50, s.p90, s.p99, s.max].map(Formatting.count) + [
-          Formatting.count(Int(s.mean.rounded())), Formatting.count(s.total),
+          meanDigits == 0 ? Formatting.count(Int(s.mean.rounded())) : String(format: "%.\(meanDigits)f", s.mean),
+          Formatting.count(s.total),
         ]
       })
   }

@@ -206,19 +206,17 @@ extension BenchOptions {
     backends = recorded.joined(separator: ",")
     configuration.strides = Dictionary(
       uniqueKeysWithValues: baseline.backends.map { ($0.name, $0.sampling.stride) })
-    let counted = baseline.backends.filter { $0.instructions != nil }.map(\.name)
-    if args["--instructions"] != nil, Set(instructionBackends) != Set(counted) {
-      try refuse(
-        "--instructions", instructionBackends.isEmpty ? "off" : instructionBackends.joined(separator: ","),
-        counted.isEmpty ? "off" : counted.joined(separator: ","))
+    // The backends whose counts the baseline holds are counted again; another list is refused.
+    func counted(_ option: String, given: [String], holds: (BackendResults) -> Bool) throws -> [String] {
+      let names = baseline.backends.filter(holds).map(\.name)
+      if args[option] != nil, Set(given) != Set(names) {
+        try refuse(
+          option, given.isEmpty ? "off" : given.joined(separator: ","),
+          names.isEmpty ? "off" : names.joined(separator: ","))
+      }
+      return names
     }
-    instructionBackends = counted
-    let allocating = baseline.backends.filter { $0.allocations != nil }.map(\.name)
-    if args["--allocations"] != nil, Set(allocationBackends) != Set(allocating) {
-      try refuse(
-        "--allocations", allocationBackends.isEmpty ? "off" : allocationBackends.joined(separator: ","),
-        allocating.isEmpty ? "off" : allocating.joined(separator: ","))
-    }
-    allocationBackends = allocating
+    instructionBackends = try counted("--instructions", given: instructionBackends) { $0.instructions != nil }
+    allocationBackends = try counted("--allocations", given: allocationBackends) { $0.allocations != nil }
   }
 }
