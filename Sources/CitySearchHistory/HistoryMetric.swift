@@ -17,7 +17,7 @@ public enum HistoryMetric {
   }
 
   /// Every figure of `results`: latency quantiles, paired ratios, build time, heap and
-  /// counted bytes, instruction counts, time to final results, divergences.
+  /// counted bytes, instruction counts, allocation calls, time to final results, divergences.
   public static func figures(_ results: BenchResults) -> [Figure] {
     var figures: [Figure] = []
     for b in results.backends {
@@ -42,6 +42,12 @@ public enum HistoryMetric {
         }
         add("instructions.mean", instructions.mean)
       }
+      if let allocations = b.allocations {
+        for metric in ["p50", "p90", "p99", "max", "total"] {  // ``known``'s allocation metrics
+          if let n = allocations[metric] { add("allocations.\(metric)", Double(n)) }
+        }
+        add("allocations.mean", allocations.mean)
+      }
       add("conformance.divergences", Double(b.conformance.divergences))
     }
     return figures
@@ -52,16 +58,18 @@ public enum HistoryMetric {
     ReportedQuantile.allCases.map { "latency.\($0.rawValue)" } + ["latency.mean"]
     + RatioSummary.quantiles.map { "ratio.\($0.rawValue)" }
     + ["sessions.p50", "build.seconds", "build.heapBytes", "countedBytes"]
-    + ["p50", "p90", "p99", "max", "total", "mean"].map { "instructions.\($0)" } + ["conformance.divergences"]
+    + ["p50", "p90", "p99", "max", "total", "mean"].map { "instructions.\($0)" }
+    + ["p50", "p90", "p99", "max", "total", "mean"].map { "allocations.\($0)" } + ["conformance.divergences"]
 
   /// The metrics a history report draws unless told otherwise, in order.
   public static let defaultReported = ["ratio.p50", "latency.p50", "latency.p99", "instructions.total"]
 
-  /// Whether the figure is a deterministic count (instructions, bytes the index counts,
-  /// divergences), which one run can move, or a wall-clock figure, which only a sustained
+  /// Whether the figure is a deterministic count (instructions, allocation calls, bytes the
+  /// index counts, divergences), which one run can move, or a wall-clock figure, which only a sustained
   /// shift may.
   public static func isDeterministic(_ metric: String) -> Bool {
-    metric.hasPrefix("instructions.") || metric == "countedBytes" || metric == "conformance.divergences"
+    metric.hasPrefix("instructions.") || metric.hasPrefix("allocations.") || metric == "countedBytes"
+      || metric == "conformance.divergences"
   }
 
   /// How much a metric must shift to be a change point: the gate's thresholds
@@ -77,6 +85,8 @@ public enum HistoryMetric {
     case "instructions":
       return gate.instructionThreshold(
         InstructionSummary.gatedMetrics.contains(detail) ? detail : "total", backend: backend)
+    case "allocations":
+      return gate.allocationThreshold(AllocationSummary.gatedMetrics.contains(detail) ? detail : "total")
     case "countedBytes": return gate.countedBytes
     default: return isDeterministic(metric) ? 0.01 : 0.5
     }
@@ -94,7 +104,7 @@ public enum HistoryMetric {
     if metric.hasPrefix("ratio.") { return Formatting.ratio(value) }
     if metric == "build.seconds" { return Formatting.seconds(value) }
     if metric.hasSuffix("Bytes") { return megabytes(Int(value)) }
-    if metric == "instructions.mean" { return String(format: "%.1f", value) }
+    if metric == "instructions.mean" || metric == "allocations.mean" { return String(format: "%.1f", value) }
     return Formatting.count(Int(value))
   }
 }

@@ -79,6 +79,19 @@ import Testing
     #expect(html.contains("trie ratio.p50: change point at 3333333"))
   }
 
+  /// Allocation calls are kept like instruction counts: deterministic figures, shown as counts.
+  @Test func allocationCallsAreKeptAsCounts() throws {
+    var r = try Self.results()
+    let trie = try #require(r.backends.firstIndex { $0.name == "trie" })
+    r.backends[trie].allocations = AllocationSummary(counts: [2, 2, 18])
+    let figures = HistoryMetric.figures(r).filter { $0.backend == "trie" && $0.metric.hasPrefix("allocations.") }
+    #expect(Set(figures.map(\.metric)).isSubset(of: Set(HistoryMetric.known)))
+    #expect(figures.first { $0.metric == "allocations.total" }?.value == 22)
+    #expect(HistoryMetric.isDeterministic("allocations.p99"))
+    #expect(HistoryMetric.threshold("allocations.total", backend: "trie", gate: .fallback) == 0.02)
+    #expect(HistoryMetric.format(110_091, metric: "allocations.total") == "110,091")
+  }
+
   @Test func badHistoriesAndShardsAreRefusedByName() throws {
     let dir = try BenchFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }

@@ -157,7 +157,7 @@ extension GateReport {
   /// A figure of `metric` as the verdict shows it.
   static func figure(_ value: Double, _ metric: String) -> String {
     if metric == "countedBytes" { return megabytes(Int(value)) }
-    if metric.hasPrefix("instructions.") { return Formatting.count(Int(value)) }
+    if metric.hasPrefix("instructions.") || metric.hasPrefix("allocations.") { return Formatting.count(Int(value)) }
     return Formatting.ratio(value)
   }
 
