@@ -21,6 +21,11 @@ import sys
 import time
 
 
+def missing_packages(error):
+    """Stops an executor whose peer is not installed, with a message naming what to install."""
+    sys.exit(f"{error}: install the peers' packages with 'pip install -r executors/requirements.txt'")
+
+
 def read_corpus(path, fmt):
     """The corpus rows of a TSV tier file as dicts (id, parent, level, name, pinyin, short, hot).
 

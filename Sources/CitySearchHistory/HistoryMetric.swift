@@ -36,18 +36,13 @@ public enum HistoryMetric {
       add("build.seconds", b.build.seconds)
       if let heap = b.build.heapBytes { add("build.heapBytes", Double(heap)) }
       add("countedBytes", Double(b.build.countedBytes))
-      if let instructions = b.instructions {
-        for metric in ["p50", "p90", "p99", "max", "total"] {  // ``known``'s instruction metrics
-          if let n = instructions[metric] { add("instructions.\(metric)", Double(n)) }
-        }
-        add("instructions.mean", instructions.mean)
+      func add(_ family: String, _ counts: (any KeystrokeCounts)?) {
+        guard let counts else { return }
+        for metric in countMetrics { if let n = counts[metric] { add("\(family).\(metric)", Double(n)) } }
+        add("\(family).mean", counts.mean)
       }
-      if let allocations = b.allocations {
-        for metric in ["p50", "p90", "p99", "max", "total"] {  // ``known``'s allocation metrics
-          if let n = allocations[metric] { add("allocations.\(metric)", Double(n)) }
-        }
-        add("allocations.mean", allocations.mean)
-      }
+      add("instructions", b.instructions)
+      add("allocations", b.allocations)
       add("conformance.divergences", Double(b.conformance.divergences))
     }
     return figures
@@ -58,8 +53,11 @@ public enum HistoryMetric {
     ReportedQuantile.allCases.map { "latency.\($0.rawValue)" } + ["latency.mean"]
     + RatioSummary.quantiles.map { "ratio.\($0.rawValue)" }
     + ["sessions.p50", "build.seconds", "build.heapBytes", "countedBytes"]
-    + ["p50", "p90", "p99", "max", "total", "mean"].map { "instructions.\($0)" }
-    + ["p50", "p90", "p99", "max", "total", "mean"].map { "allocations.\($0)" } + ["conformance.divergences"]
+    + ["instructions", "allocations"].flatMap { family in (countMetrics + ["mean"]).map { "\(family).\($0)" } }
+    + ["conformance.divergences"]
+
+  /// The figures of a per-keystroke count that the history keeps, beside its mean.
+  static let countMetrics = ["p50", "p90", "p99", "max", "total"]
 
   /// The metrics a history report draws unless told otherwise, in order.
   public static let defaultReported = ["ratio.p50", "latency.p50", "latency.p99", "instructions.total"]

@@ -54,42 +54,25 @@ func search(_ entries: [Entry], _ query: String, limit: Int) -> (ids: [Int64], t
   return (hits.prefix(limit).map(\.id), hits.count)
 }
 
-let encoder = JSONEncoder()
-func send(_ value: some Encodable) {
-  var line = (try? encoder.encode(value)) ?? Data()
-  line.append(UInt8(ascii: "\n"))
-  FileHandle.standardOutput.write(line)
-}
-
-guard let first = readLine(),
-  let request = try? JSONDecoder().decode(WireHandshake.Request.self, from: Data(first.utf8))
-else {
-  FileHandle.standardError.write(Data("citybench-transliteration: the first line is not a handshake request\n".utf8))
-  exit(1)
-}
-let started = MonotonicClock.now()
-let entries: [Entry]
 do {
-  entries = try readCorpus(request.corpusPath, format: request.corpusFormat)
+  try WireServer.serve { request in
+    let started = MonotonicClock.now()
+    let entries = try readCorpus(request.corpusPath, format: request.corpusFormat)
+    let reply = WireHandshake.Reply(
+      name: "transliteration", implementationVersion: "Foundation StringTransform.mandarinToLatin",
+      buildNanoseconds: MonotonicClock.now() - started, memoryBytes: 0,
+      capabilities: ExecutorCapabilities(ranked: true, matchRanges: false, exactTotals: true, sessions: false))
+    return (
+      reply,
+      { query in
+        let start = MonotonicClock.now()
+        let (ids, total) = search(entries, query.text, limit: request.limit)
+        let elapsed = MonotonicClock.now() - start
+        return WireAnswer(id: query.id, ids: ids, total: total, matches: nil, nanoseconds: elapsed)
+      }
+    )
+  }
 } catch {
   FileHandle.standardError.write(Data("citybench-transliteration: \(error)\n".utf8))
   exit(1)
-}
-send(
-  WireHandshake.Reply(
-    name: "transliteration", implementationVersion: "Foundation StringTransform.mandarinToLatin",
-    buildNanoseconds: MonotonicClock.now() - started, memoryBytes: 0,
-    capabilities: ExecutorCapabilities(ranked: true, matchRanges: false, exactTotals: true, sessions: false)))
-while let line = readLine() {
-  guard let query = try? JSONDecoder().decode(WireQuery.self, from: Data(line.utf8)) else {
-    send(
-      WireAnswer(
-        id: -1, ids: [], total: 0, matches: nil, nanoseconds: 0,
-        error: WireError(kind: .malformed, message: "not a query")))
-    continue
-  }
-  let start = MonotonicClock.now()
-  let (ids, total) = search(entries, query.text, limit: request.limit)
-  let elapsed = MonotonicClock.now() - start
-  send(WireAnswer(id: query.id, ids: ids, total: total, matches: nil, nanoseconds: elapsed))
 }

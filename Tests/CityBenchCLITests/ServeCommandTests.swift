@@ -87,6 +87,12 @@ import Testing
     let r = try CLI.run(["bench", "--executor", "mine"])
     #expect(r.status == 64)
     #expect(r.stderr.hasPrefix("citybench bench: --executor: 'mine' is not NAME=COMMAND"))
+    // bench, conform and try read --executor alike: a name given twice is refused by each.
+    for command in ["bench", "conform", "try"] {
+      let twice = try CLI.run([command, "--executor", "a=true", "--executor", "a=false"])
+      #expect(twice.status == 64, "\(command)")
+      #expect(twice.stderr.hasPrefix("citybench \(command): --executor names 'a' twice"), "\(twice.stderr)")
+    }
   }
 
   @Test func conformProfilesAnExecutorAndShowsWhenItsProfileChanges() throws {

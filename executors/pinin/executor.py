@@ -13,7 +13,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from citybench_executor import read_corpus, serve  # noqa: E402
+from citybench_executor import missing_packages, read_corpus, serve  # noqa: E402
 
 try:
     import builtins
@@ -33,7 +33,7 @@ try:
 
     from pypinyin.pinyin_dict import pinyin_dict
 except ImportError as error:
-    sys.exit(f"{error}: install the peers' packages with 'pip install -r executors/requirements.txt'")
+    missing_packages(error)
 
 
 def write_table(path):

@@ -10,13 +10,13 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from citybench_executor import read_corpus, serve  # noqa: E402
+from citybench_executor import missing_packages, read_corpus, serve  # noqa: E402
 
 try:
     from importlib.metadata import version
     from pypinyin import Style, lazy_pinyin
 except ImportError as error:
-    sys.exit(f"{error}: install the peers' packages with 'pip install -r executors/requirements.txt'")
+    missing_packages(error)
 
 
 class Scan:

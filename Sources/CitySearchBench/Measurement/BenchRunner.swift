@@ -141,8 +141,8 @@ public struct BenchRunner {
     let keystrokes = workload.keystrokeCount
     var random = SplitMix64(seed: configuration.seed)
     // An implementation elsewhere answers with what it has; both answers of a pair are
-    // compared on that (`ExecutorCapabilities.comparable`).
-    let comparisons = players.map { $0.capabilities.comparesAsIs ? nil : $0.capabilities }
+    // compared on that (`ExecutorCapabilities.difference`).
+    let capabilities = players.map(\.capabilities)
     var failures = [ExecutorError?](repeating: nil, count: players.count)
 
     let means = try warmUp(players, failures: &failures, random: &random, shouldStop: shouldStop)
@@ -199,16 +199,11 @@ public struct BenchRunner {
               series[p].roundTrips?[round * keystrokes + keystroke] = roundTrip
             }
           }
-          let reference = answers[0]!
+          let expected = answers[0]!
           for p in 1..<players.count {
-            guard var actual = answers[p] else { continue }
-            var expected = reference
-            if let capabilities = comparisons[p] {
-              expected = capabilities.comparable(reference, limit: limit, total: reference.total)
-              actual = capabilities.comparable(actual, limit: limit, total: reference.total)
-            }
+            guard let actual = answers[p] else { continue }
             series[p].checked += 1
-            if let difference = ResultDifference(expected: expected, actual: actual) {
+            if let difference = capabilities[p].difference(expected: expected, actual: actual, limit: limit) {
               series[p].divergences += 1
               if series[p].firstDivergence == nil {
                 series[p].firstDivergence = RawMeasurements.Divergence(

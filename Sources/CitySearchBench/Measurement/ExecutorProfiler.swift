@@ -44,10 +44,7 @@ public struct ExecutorProfiler {
           continue
         }
         let expected = reference.search(text, mode: mode, limit: limit)
-        let actual = capabilities.comparable(answer.result, limit: limit, total: expected.total)
-        let exactlyEqual =
-          ResultDifference(
-            expected: capabilities.comparable(expected, limit: limit, total: expected.total), actual: actual) == nil
+        let exactlyEqual = capabilities.difference(expected: expected, actual: answer.result, limit: limit) == nil
         profile.add(text: text, expected: expected, actual: answer.result, exactlyEqual: exactlyEqual) { hit in
           corpus.name(at: hit.index)
         }

@@ -42,11 +42,17 @@ public enum BenchAnalysis {
 
   /// Each keystroke's latency: the nearest-rank median of its timed rounds, `nil` if untimed.
   public static func keystrokeLatencies(_ series: RawMeasurements.Series, rounds: Int, keystrokes: Int) -> [Double?] {
+    keystrokeMedians(series.samples, rounds: rounds, keystrokes: keystrokes)
+  }
+
+  /// Each keystroke's median over its rounds of `samples` (`samples[round * keystrokes + k]`,
+  /// `nil` where untimed): the series' own times, or an executor's round trips.
+  static func keystrokeMedians(_ samples: [UInt64?], rounds: Int, keystrokes: Int) -> [Double?] {
     var values = [UInt64](repeating: 0, count: rounds)
     return (0..<keystrokes).map { k in
       var n = 0
       for round in 0..<rounds {
-        if let sample = series.samples[round * keystrokes + k] {
+        if let sample = samples[round * keystrokes + k] {
           values[n] = sample
           n += 1
         }
@@ -131,9 +137,7 @@ public enum BenchAnalysis {
           seconds: Double(reply.buildNanoseconds) / 1e9, heapBytes: reply.memoryBytes > 0 ? reply.memoryBytes : nil,
           countedBytes: 0, notes: ["measured by": "the executor"])
         let roundTrips = series.roundTrips.map {
-          keystrokeLatencies(
-            .init(name: series.name, stride: series.stride, samples: $0, warmUpMean: 0), rounds: raw.rounds,
-            keystrokes: raw.keystrokes)
+          keystrokeMedians($0, rounds: raw.rounds, keystrokes: raw.keystrokes)
         }
         outside = .init(
           command: start.spec.command, implementationVersion: reply.implementationVersion,

@@ -124,16 +124,7 @@ struct BenchOptions {
     }
     shard = try args.shard()
     replay = try args.choice("--replay", default: Replay.sessions)
-    executors = try args.all("--executor").map { text in
-      do {
-        return try ExecutorSpec(parsing: text)
-      } catch let error as WireError {
-        throw UsageError(message: "--executor: \(error.message)")
-      }
-    }
-    if let twice = Dictionary(grouping: executors, by: \.name).first(where: { $0.value.count > 1 })?.key {
-      throw UsageError(message: "--executor names '\(twice)' twice")
-    }
+    executors = try args.executorSpecs()
     if let value = args["--relevance"] {
       guard value == "on" || value == "off" else { throw UsageError(message: "--relevance takes on or off") }
       relevance = value == "on"

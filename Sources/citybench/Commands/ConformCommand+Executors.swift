@@ -10,13 +10,7 @@ extension ConformCommand {
   /// changed or an executor failed; an implementation that is not in the file is reported as
   /// new.
   static func profileExecutors(_ args: ParsedArguments) throws -> Int32 {
-    let specs = try args.all("--executor").map { text in
-      do {
-        return try ExecutorSpec(parsing: text)
-      } catch let error as WireError {
-        throw UsageError(message: "--executor: \(error.message)")
-      }
-    }
+    let specs = try args.executorSpecs()
     for option in ["--backends", "--fuzz", "--shard", "--every", "--icu-sample", "--write-expected", "--result"]
     where args[option] != nil {
       throw UsageError(message: "\(option) checks the backends; --executor profiles implementations of your own")

@@ -39,54 +39,36 @@ enum ServeCommand: Command {
       throw UsageError(message: "unknown backend '\(backendName)' (available: \(names))")
     }
     let replay = try args.choice("--replay", default: Replay.sessions)
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let decoder = JSONDecoder()
-    let output = FileHandle.standardOutput
-    func send(_ value: some Encodable) throws {
-      var line = try encoder.encode(value)
-      line.append(UInt8(ascii: "\n"))
-      output.write(line)
-    }
-
-    guard let first = readLine(strippingNewline: true) else { return ExitStatus.success }
-    let request: WireHandshake.Request
     do {
-      request = try decoder.decode(WireHandshake.Request.self, from: Data(first.utf8))
-    } catch {
-      throw CommandError(message: "the first line is not a handshake request: \(error)")
-    }
-    guard request.version == WireProtocol.version else {
-      throw CommandError(message: "protocol \(request.version) asked; this build speaks \(WireProtocol.version)")
-    }
-    guard let mode = MatchMode(rawValue: request.mode) else {
-      throw CommandError(message: "unknown mode '\(request.mode)' in the handshake")
-    }
-    let corpus = try CorpusOptions.loading(path: request.corpusPath).load()
-    let build = try MeasuredBuild.build(
-      backendType, corpus: corpus, options: BackendOptions(icuRaw: args.has("--icu-raw")))
-    let executor = build.backend.executor(name: backendName, mode: mode, limit: request.limit, replay: replay)
-    var capabilities = executor.capabilities
-    capabilities.modes = MatchMode.allCases.map(\.rawValue)
-    try send(
-      WireHandshake.Reply(
-        name: backendName, implementationVersion: CityBench.packageVersion,
-        buildNanoseconds: UInt64(build.seconds * 1e9), memoryBytes: build.heapBytes ?? 0, capabilities: capabilities))
-
-    while let line = readLine(strippingNewline: true) {
-      guard let query = try? decoder.decode(WireQuery.self, from: Data(line.utf8)) else {
-        let error = WireError(kind: .malformed, message: "not a query: \(line.prefix(200))")
-        try send(WireAnswer(id: -1, ids: [], total: 0, matches: nil, nanoseconds: 0, error: error))
-        continue
+      try WireServer.serve { request in
+        guard let mode = MatchMode(rawValue: request.mode) else {
+          throw CommandError(message: "unknown mode '\(request.mode)' in the handshake")
+        }
+        let corpus = try CorpusOptions.loading(path: request.corpusPath).load()
+        let build = try MeasuredBuild.build(
+          backendType, corpus: corpus, options: BackendOptions(icuRaw: args.has("--icu-raw")))
+        let executor = build.backend.executor(name: backendName, mode: mode, limit: request.limit, replay: replay)
+        var capabilities = executor.capabilities
+        capabilities.modes = MatchMode.allCases.map(\.rawValue)
+        let reply = WireHandshake.Reply(
+          name: backendName, implementationVersion: CityBench.packageVersion,
+          buildNanoseconds: UInt64(build.seconds * 1e9), memoryBytes: build.heapBytes ?? 0, capabilities: capabilities)
+        return (
+          reply,
+          { query in
+            let answer: ExecutorAnswer
+            if query.alone {
+              answer = try executor.answerAlone(query.text)
+            } else {
+              if query.newSession { try executor.startSession() }
+              answer = try executor.answer(query.text)
+            }
+            return WireAnswer(id: query.id, answer: answer)
+          }
+        )
       }
-      let answer: ExecutorAnswer
-      if query.alone {
-        answer = try executor.answerAlone(query.text)
-      } else {
-        if query.newSession { try executor.startSession() }
-        answer = try executor.answer(query.text)
-      }
-      try send(WireAnswer(id: query.id, answer: answer))
+    } catch let error as WireError {
+      throw CommandError(message: error.message)
     }
     return ExitStatus.success
   }

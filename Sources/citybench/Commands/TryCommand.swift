@@ -47,13 +47,7 @@ enum TryCommand: Command {
       throw UsageError(message: error.description)
     }
     guard !types.isEmpty else { throw UsageError(message: "--backends names no backend") }
-    let specs = try args.all("--executor").map { text in
-      do {
-        return try ExecutorSpec(parsing: text)
-      } catch let error as WireError {
-        throw UsageError(message: "--executor: \(error.message)")
-      }
-    }
+    let specs = try args.executorSpecs()
     let corpusOptions = CorpusOptions(args)
     let corpus = try corpusOptions.load()
     let backends = try types.map { try $0.init(corpus: corpus, options: BackendOptions()) }
