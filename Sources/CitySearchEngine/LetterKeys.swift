@@ -34,7 +34,7 @@ public enum LetterKey {
 }
 
 /// Generates the `syllable`-mode keys of a place: every string of one, two or three letters
-/// that a query can begin with to match a run starting at some unit (MatchSpec §3). A query's
+/// (or of other lengths up to five) that a query can begin with to match a run starting at some unit (MatchSpec §3). A query's
 /// first piece begins at a unit; a piece is a whole syllable, its initial, or any prefix when it
 /// is the last piece; a literal unit is its own letter. So the query's first `L` letters are
 /// whole pieces consumed from consecutive units, then a prefix of the next unit's spelling.
@@ -48,11 +48,14 @@ public struct SyllableKeyGenerator {
     kinds = syllabary.kinds
   }
 
-  /// Appends to `out` the keys of the runs starting at every unit of `readings` (repeats
-  /// possible).
-  public func keys(readings: ArraySlice<UInt16>, into out: inout [Int32]) {
+  /// Appends to `out` the keys of the runs starting at every unit of `readings`, one for each
+  /// string of a length in `lengths` (repeats possible).
+  ///
+  /// - Precondition: `lengths` lies within 1...5, the strings a key can hold.
+  public func keys(readings: ArraySlice<UInt16>, lengths: ClosedRange<Int> = 1...3, into out: inout [Int32]) {
+    precondition(lengths.lowerBound >= 1 && lengths.upperBound <= 5, "keys hold one to five letters")
     for u in readings.indices {
-      for length in 1...3 { walk(readings, from: u, need: length, key: 0, into: &out) }
+      for length in lengths { walk(readings, from: u, need: length, key: 0, into: &out) }
     }
   }
 

@@ -80,14 +80,37 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
   /// trigram phrase costs in proportion to its length: without this bound a 20,000-letter
   /// periodic query (`beibei…`) took 400 ms and 118 MB in seed mode, against the reference's 2 ms.
   /// At 24 a fuzzed 16-letter seed query (`tong1cheng2xian3`) still took 130–200 µs, 10–11× the
-  /// reference's time (the input-cost bound); at 9, 7× (nine letters already select few places).
-  static let longestPhrase = 9
+  /// reference's time (the input-cost bound); at 9, 7–8.7× (`pingxiangsh`); at 6, 5.5–6.7× on
+  /// four fuzz seeds: six letters already select few places, and each trigram more merges
+  /// another long list (`xia`, `ian`, `ang` each hold thousands of places).
+  static let longestPhrase = 6
+
+  /// The most letters of a `syllable`-mode query's beginning that select candidates: `starts`
+  /// holds, as whole tokens, the longest strings of up to this many letters a query can begin
+  /// with at some unit, and a shorter beginning is a prefix query on them (FTS5 prefix indexes
+  /// of 3 and 4 characters). With three letters as a trigram phrase, a query that begins like
+  /// many places and then matches none (`xiantm`, `xiaz`) made SQLite return every place with
+  /// a run beginning `xia` (over 2,000 of cities) for the matcher to reject: 190–205 µs
+  /// against the reference's 19–45 µs, at the input-cost bound.
+  static let startLength = 5
 
   /// The most Hanzi and digits of a `syllable`-mode query that select candidates.
   static let mostUnits = 4
 
   /// Whether a query token is a letter `a`…`z` (a digit or a Hanzi is a unit of its own).
   static func isLetter(_ token: UInt32) -> Bool { token >= 0x61 && token <= 0x7A }
+
+  /// The condition that a run of the name begins with `letters`, the letters of a query up to
+  /// its end or its next Hanzi or digit: its first ``startLength`` letters are a `starts`
+  /// token, three or four a token's prefix, one or two a `syl` token.
+  static func beginning(_ letters: some Collection<UInt32>) -> String {
+    let prefix = Store.text(letters.prefix(startLength))
+    switch prefix.unicodeScalars.count {
+    case startLength: return "starts : \"\(prefix)\""
+    case 3...: return "starts : \"\(prefix)\" *"
+    default: return "syl : \"\(prefix)\""
+    }
+  }
 
   /// Which table to ask and the FTS5 query: a superset of the matches (MatchSpec §3, §4).
   static func candidateQuery(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> (Store.Table, String) {
@@ -113,16 +136,14 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
       var start = query.needle.startIndex
       while start < query.needle.endIndex && keys.count < mostUnits {
         let run = query.needle[start...].prefix(while: isLetter)
-        if !run.isEmpty && !keys.contains(text(run.prefix(2))) { keys.append(text(run.prefix(2))) }
+        if !run.isEmpty && !keys.contains(beginning(run)) { keys.append(beginning(run)) }
         start = run.endIndex + 1
       }
-      terms += keys.map { "syl : \"\($0)\"" }
-      return (.grams, terms.joined(separator: " AND "))
+      return (.grams, (terms + keys).joined(separator: " AND "))
     }
     switch mode {
     case .syllable:
-      let prefix = needle.prefix(3)
-      return prefix.count == 3 ? (.trigrams, "starts : \"\(text(prefix))\"") : (.grams, "syl : \"\(text(prefix))\"")
+      return (.grams, beginning(needle))
     case .seed:
       return needle.count >= 3
         ? (.trigrams, "{pinyin initials} : \"\(text(needle))\"") : (.grams, "seed : \"\(text(needle))\"")
@@ -148,27 +169,30 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
       database = try SQLiteDatabase()
       try database.execute(
         """
-        CREATE VIRTUAL TABLE trigrams USING fts5(name, pinyin, initials, starts, tokenize = 'trigram');
-        CREATE VIRTUAL TABLE grams USING fts5(syl, seed, han);
+        CREATE VIRTUAL TABLE trigrams USING fts5(name, pinyin, initials, tokenize = 'trigram');
+        CREATE VIRTUAL TABLE grams USING fts5(syl, seed, han, starts, prefix = '3 4');
         CREATE TABLE aliases(key TEXT NOT NULL, place INTEGER NOT NULL);
         BEGIN;
         """)
       let insertAlias = try database.prepare("INSERT INTO aliases(key, place) VALUES (?, ?)")
       let insertTrigrams = try database.prepare(
-        "INSERT INTO trigrams(rowid, name, pinyin, initials, starts) VALUES (?, ?, ?, ?, ?)")
-      let insertGrams = try database.prepare("INSERT INTO grams(rowid, syl, seed, han) VALUES (?, ?, ?, ?)")
+        "INSERT INTO trigrams(rowid, name, pinyin, initials) VALUES (?, ?, ?, ?)")
+      let insertGrams = try database.prepare(
+        "INSERT INTO grams(rowid, syl, seed, han, starts) VALUES (?, ?, ?, ?, ?)")
       let generator = SyllableKeyGenerator(syllabary: corpus.syllabary)
       var keys: [Int32] = []
       for place in 0..<corpus.count {
         let pinyin = Array(corpus.joinedPinyin(at: place))
         let initials = corpus.initials(at: place)
         keys.removeAll(keepingCapacity: true)
-        generator.keys(readings: corpus.canonicalTokens(at: place), into: &keys)
+        generator.keys(
+          readings: corpus.canonicalTokens(at: place), lengths: 1...SQLiteFTS5Backend.startLength, into: &keys)
         for k in 0..<corpus.alternateCount(at: place) {
-          generator.keys(readings: corpus.alternateTokens(at: place, k), into: &keys)
+          generator.keys(
+            readings: corpus.alternateTokens(at: place, k), lengths: 1...SQLiteFTS5Backend.startLength, into: &keys)
         }
         let strings = Set(keys.map(LetterKey.string))
-        let starts = strings.filter { $0.utf8.count == 3 }.sorted().joined(separator: " ")
+        let starts = Self.longest(strings.filter { $0.utf8.count >= 3 }).joined(separator: " ")
         let syl = strings.filter { $0.utf8.count < 3 }.sorted().joined(separator: " ")
         let seed = Set(Self.shortGrams(pinyin) + Self.shortGrams(initials)).sorted().joined(separator: " ")
         let units = Array(corpus.units(at: place))
@@ -176,9 +200,9 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
           .sorted().joined(separator: " ")
         try insertTrigrams.run([
           place + 1, corpus.name(at: place), String(decoding: pinyin, as: UTF8.self),
-          String(decoding: initials, as: UTF8.self), starts,
+          String(decoding: initials, as: UTF8.self),
         ])
-        try insertGrams.run([place + 1, syl, seed, han])
+        try insertGrams.run([place + 1, syl, seed, han, starts])
         for k in 0..<corpus.aliasCount(at: place) {
           try insertAlias.run([Self.text(corpus.aliasTokens(at: place, k)), place + 1])
         }
@@ -193,6 +217,15 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
       // A prefix range on the index: every key from the prefix up to the prefix followed by the
       // largest code point.
       aliasQuery = try database.prepare("SELECT DISTINCT place FROM aliases WHERE key >= ?1 AND key < ?1 || ?2")
+    }
+
+    /// The strings of `strings` that begin no other, in order: a string that begins one of
+    /// `strings` begins one of these.
+    static func longest(_ strings: Set<String>) -> [String] {
+      let sorted = strings.sorted()
+      // In sorted order, the strings a string begins come right after it.
+      return sorted.indices.filter { i in i + 1 == sorted.count || !sorted[i + 1].hasPrefix(sorted[i]) }
+        .map { sorted[$0] }
     }
 
     static func text(_ tokens: some Sequence<UInt32>) -> String {

@@ -32,6 +32,23 @@ import Testing
     #expect(strings == ["c", "ch", "cha", "cs", "chs", "csh", "s", "sh", "sha"])
   }
 
+  /// The five-letter beginnings of 长沙 that `sqlite-fts5` stores as `starts` tokens: only the
+  /// longest strings (`cha` and `chan` begin `chang`, `chs` and `chsh` begin `chsha`), and a
+  /// query's beginning asks for a whole token at five letters, a token's prefix at three or four.
+  @Test func sqliteStartsKeepTheLongestBeginnings() throws {
+    let corpus = Fixtures.cities
+    let generator = SyllableKeyGenerator(syllabary: corpus.syllabary)
+    let changsha = try #require(corpus.index(of: 430100))
+    var keys: [Int32] = []
+    generator.keys(readings: corpus.canonicalTokens(at: changsha).prefix(2), lengths: 3...5, into: &keys)
+    let starts = SQLiteFTS5Backend.Store.longest(Set(keys.map(LetterKey.string)))
+    #expect(starts == ["chang", "chsha", "csha", "sha"])
+    func letters(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
+    #expect(SQLiteFTS5Backend.beginning(letters("changshashi")) == "starts : \"chang\"")
+    #expect(SQLiteFTS5Backend.beginning(letters("chs")) == "starts : \"chs\" *")
+    #expect(SQLiteFTS5Backend.beginning(letters("cs")) == "syl : \"cs\"")
+  }
+
   @Test func intersectionMatchesANaiveOne() {
     var random = SplitMix64(seed: 3)
     for _ in 0..<50 {
