@@ -25,11 +25,13 @@ let package = Package(
     // The default `cities` tier and the tables compiled into the binary (links to Corpus/ files).
     .target(
       name: "CitySearchCorpus",
-      dependencies: ["CitySearch"],
-      resources: [
-        .embedInCode("cities.tsv"), .embedInCode("polyphones.tsv"), .embedInCode("traditional.tsv"),
-        .embedInCode("prominence.tsv"), .embedInCode("aliases.tsv"),
-      ]
+      dependencies: ["CitySearch", "CCitySearchCorpusData"]
+    ),
+    // The bytes of the embedded tier and tables, as C arrays the compiler fills with `#embed`
+    // (the .tsv files here are links to Corpus/).
+    .target(
+      name: "CCitySearchCorpusData",
+      exclude: ["cities.tsv", "polyphones.tsv", "traditional.tsv", "prominence.tsv", "aliases.tsv"]
     ),
     // What the indexed backends share: match sources and their ranked search, typing sessions
     // (narrowing), precomputed answers, letter keys, posting lists and their intersection.

@@ -1,3 +1,4 @@
+import CCitySearchCorpusData
 import CitySearch
 import Foundation
 
@@ -5,7 +6,8 @@ import Foundation
 /// `citybench`) gets a working corpus with no files beside it.
 ///
 /// The bytes are those of `Corpus/cities.tsv`, `Corpus/polyphones.tsv`, `Corpus/traditional.tsv`,
-/// `Corpus/prominence.tsv` and `Corpus/aliases.tsv` at build time (this target's resources are links to them).
+/// `Corpus/prominence.tsv` and `Corpus/aliases.tsv` at build time, compiled into the binary by the
+/// `CCitySearchCorpusData` target (C arrays filled with `#embed`).
 ///
 /// ```swift
 /// let corpus = try EmbeddedCorpus.cities()
@@ -18,15 +20,23 @@ public enum EmbeddedCorpus {
   /// The polyphone and Traditional → Simplified tables and the place facts.
   public static func tables() throws -> ReadingTables {
     try ReadingTables(
-      polyphones: Data(PackageResources.polyphones_tsv), polyphonesName: "polyphones.tsv (embedded)",
-      traditional: Data(PackageResources.traditional_tsv), traditionalName: "traditional.tsv (embedded)",
-      prominence: (Data(PackageResources.prominence_tsv), "prominence.tsv (embedded)"),
-      aliases: (Data(PackageResources.aliases_tsv), "aliases.tsv (embedded)"))
+      polyphones: bytes(citysearch_polyphones_tsv), polyphonesName: "polyphones.tsv (embedded)",
+      traditional: bytes(citysearch_traditional_tsv), traditionalName: "traditional.tsv (embedded)",
+      prominence: (bytes(citysearch_prominence_tsv), "prominence.tsv (embedded)"),
+      aliases: (bytes(citysearch_aliases_tsv), "aliases.tsv (embedded)"))
   }
 
   /// The `cities` tier: provinces, prefectures and county-level units.
   public static func cities(tables: ReadingTables? = nil) throws -> Corpus {
     try CorpusLoader.load(
-      data: Data(PackageResources.cities_tsv), name: sourceName, format: .tsv, tables: tables ?? self.tables())
+      data: bytes(citysearch_cities_tsv), name: sourceName, format: .tsv, tables: tables ?? self.tables())
+  }
+
+  /// The embedded bytes an accessor of `CCitySearchCorpusData` returns, as `Data` that refers to
+  /// them without copying (they live as long as the program).
+  private static func bytes(_ accessor: (UnsafeMutablePointer<Int>?) -> UnsafePointer<UInt8>?) -> Data {
+    var count = 0
+    guard let start = accessor(&count) else { return Data() }
+    return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: start), count: count, deallocator: .none)
   }
 }

@@ -131,7 +131,7 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
       units.append(unit)
     }
     if mode == .syllable && !units.isEmpty {
-      var terms = units.map { "han : \"\(text([$0]))\"" }
+      let terms = units.map { "han : \"\(text([$0]))\"" }
       var keys: [String] = []
       var start = query.needle.startIndex
       while start < query.needle.endIndex && keys.count < mostUnits {
