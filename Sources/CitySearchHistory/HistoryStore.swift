@@ -40,7 +40,13 @@ public final class HistoryStore {
       let tables = try database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").rows()
       if tables.isEmpty {
         guard create else { throw HistoryError("\(path): not a citybench history (no meta table)") }
-        try database.transaction { try database.execute(Self.schema) }
+        // Another process may make the tables between the check above and this transaction
+        // (two jobs adding to one new history at once): the check is made again under the lock.
+        try database.transaction {
+          let made = try database.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'")
+            .rows()
+          if made.isEmpty { try database.execute(Self.schema) }
+        }
       }
       let version = try database.prepare("SELECT value FROM meta WHERE key = 'schema'").rows().first?.first?.text
       guard version == String(Self.schemaVersion) else {
@@ -88,7 +94,9 @@ public final class HistoryStore {
   }
 
   /// Adds runs in one transaction: all of them or, when one fails, none. A file stored before
-  /// (the same bytes) is skipped. A shard of a run is refused: merge the shards first.
+  /// (the same bytes) is skipped. A shard of a run is refused (merge the shards first), and so
+  /// is a run with injected work (`--inject-slowdown`, the gate's self-tests): the history
+  /// keeps real runs only.
   public func add(_ runs: [(name: String, results: BenchResults, data: Data)]) throws -> [AddOutcome] {
     for (name, results, _) in runs {
       if let shard = results.metadata.shard {
@@ -97,6 +105,13 @@ public final class HistoryStore {
       }
       guard results.backends.contains(where: { $0.latency != nil }) else {
         throw HistoryError("\(name) measures no keystroke")
+      }
+      let m = results.metadata
+      if !m.slowdownNanoseconds.isEmpty || !(m.injectedInstructionIterations ?? [:]).isEmpty {
+        let injected = (m.slowdownNanoseconds.keys.sorted() + (m.injectedInstructionIterations ?? [:]).keys.sorted())
+        throw HistoryError(
+          "\(name) is not a real run: it injects work into \(Set(injected).sorted().joined(separator: ", ")) (a self-test of the gate); the history keeps real runs only"
+        )
       }
     }
     do {
@@ -209,10 +224,15 @@ struct HistorySeries {
       m.corpus.checksum, m.workload.checksum, m.mode, String(m.limit), String(m.rounds), String(m.warmUpKeystrokes),
       String(format: "%g", m.budgetSeconds), m.buildConfiguration, results.reference, m.machine.fingerprint,
     ]
+    // A backend timed on every k-th keystroke is another measurement: runs sampled
+    // differently are a series of their own (every keystroke, the usual case, adds nothing).
+    let sampled = results.backends.filter { $0.sampling.stride != 1 }.map { "\($0.name) 1 in \($0.sampling.stride)" }
     var hash = FNV1a64()
     for part in parts { hash.add(part) }
+    if !sampled.isEmpty { hash.add("sampled: " + sampled.joined(separator: ", ")) }
     key = hash.hex
     description =
       "\(m.corpus.name), \(m.workload.name), \(m.mode) mode, limit \(m.limit), \(m.rounds) rounds, warm-up \(m.warmUpKeystrokes), budget \(String(format: "%g", m.budgetSeconds)) s, \(m.buildConfiguration) build, machine \(m.machine.fingerprint)"
+      + (sampled.isEmpty ? "" : ", sampled: \(sampled.joined(separator: ", "))")
   }
 }

@@ -246,6 +246,53 @@ import Testing
     #expect(mismatch.stderr.contains("was not made with the baseline's settings (workload "))
   }
 
+  /// docs/CI.md's job on a fresh runner: no baseline for the machine yet, then a baseline whose
+  /// instructions were counted elsewhere, no valgrind on PATH and a job-summary file that
+  /// cannot be written. The first run records the baseline; the next gates the ratios, says
+  /// what it could not compare and still writes its verdict and JUnit.
+  @Test func gateOnAFreshRunnerRecordsThenWarnsAndStillDecides() throws {
+    let dir = try scratch()
+    let baseline = dir.appendingPathComponent("baseline-machine.json")
+    let thresholds = CLI.packageRoot.appendingPathComponent("Benchmarks/thresholds.json").path
+    let files = ["gate", "--baseline", baseline.path, "--thresholds", thresholds, "--machine-baseline"]
+    let first = try CLI.run(files + quick(dir) + ["--out", dir.appendingPathComponent("g0").path])
+    #expect(first.status == 0, "\(first.stderr)")
+    #expect(first.stdout.contains("no baseline for this machine yet"))
+    #expect(first.stdout.contains("baseline written"))
+
+    // The baseline's instructions, as another machine's valgrind counted them.
+    var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: baseline)) as? [String: Any])
+    var backends = try #require(json["backends"] as? [[String: Any]])
+    let index = try #require(backends.firstIndex { $0["name"] as? String == "inverted-index" })
+    backends[index]["instructions"] = [
+      "tool": "callgrind (valgrind-3.19.0)", "keystrokes": 8, "total": 80_000, "mean": 10_000.0, "sampled": 8,
+      "stride": 1, "p50": 10_000, "p90": 10_000, "p99": 10_000, "max": 10_000,
+    ]
+    json["backends"] = backends
+    try JSONSerialization.data(withJSONObject: json).write(to: baseline)
+
+    // PATH holds git and nothing else: no valgrind.
+    let bin = dir.appendingPathComponent("bin")
+    try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      at: bin.appendingPathComponent("git"), withDestinationURL: URL(fileURLWithPath: "/usr/bin/git"))
+    let junit = dir.appendingPathComponent("gate.xml")
+    let gated = try CLI.run(
+      files + quick(dir) + ["--out", dir.appendingPathComponent("g1").path, "--junit", junit.path],
+      environment: [
+        "PATH": bin.path, "GITHUB_ACTIONS": "true",
+        "GITHUB_STEP_SUMMARY": dir.appendingPathComponent("no/such/summary.md").path,
+      ])
+    #expect(gated.status == 0 || gated.status == 3, "\(gated.stdout)\n\(gated.stderr)")
+    #expect(gated.stderr.contains("warning: the baseline counts instructions, but counting instructions needs"))
+    #expect(gated.stderr.contains("warning: cannot append to $GITHUB_STEP_SUMMARY"))
+    #expect(gated.stdout.contains("## Not compared"))
+    #expect(gated.stdout.contains("::warning title=citybench gate (not compared)::inverted-index instructions"))
+    #expect(gated.stdout.contains("| inverted-index | ratio.p50 |"))
+    #expect(try String(contentsOf: junit, encoding: .utf8).contains("not compared: counted in the baseline"))
+    #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("g1/verdict.md").path))
+  }
+
   @Test func workloadCheckComparesWithTheGenerator() throws {
     let dir = try scratch()
     let r = try CLI.run(["workload", "--check", dir.appendingPathComponent("tiny.tsv").path, "--places", "1"])

@@ -4,6 +4,7 @@ import CitySearchHistory
 import CitySearchTestSupport
 import Foundation
 import FoundationXML
+import Synchronization
 import Testing
 
 @Suite(.timed) struct HistoryTests {
@@ -113,6 +114,54 @@ import Testing
       try store.add([("good.json", good, try good.jsonData()), ("shard.json", shard, try shard.jsonData())])
     }
     #expect(try store.runs().isEmpty)
+  }
+
+  /// The history keeps real runs: a run with injected work is refused by name, and a run that
+  /// timed a backend on every k-th keystroke goes to a series of its own, marked.
+  @Test func injectedRunsAreRefusedAndSampledRunsAreASeriesOfTheirOwn() throws {
+    let dir = try BenchFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let store = try HistoryStore(path: dir.appendingPathComponent("h.sqlite").path, create: true)
+    var injected = try Self.results()
+    injected.metadata.slowdownNanoseconds = ["trie": 3_000_000]
+    let refused = #expect(throws: HistoryError.self) {
+      try store.add([("slow.json", injected, try injected.jsonData())])
+    }
+    #expect(refused?.description.hasPrefix("slow.json is not a real run: it injects work into trie") == true)
+    #expect(try store.runs().isEmpty)
+
+    let real = try Self.results()
+    var sampled = real
+    let index = try #require(sampled.backends.firstIndex { $0.name == "trie" })
+    sampled.backends[index].sampling.stride = 4
+    _ = try store.add([("real.json", real, try real.jsonData()), ("sampled.json", sampled, try sampled.jsonData())])
+    let runs = try store.runs()
+    #expect(runs.count == 2)
+    #expect(Set(runs.map(\.series)).count == 2)
+    #expect(runs.filter { $0.seriesDescription.hasSuffix(", sampled: trie 1 in 4") }.count == 1)
+  }
+
+  /// Two jobs adding to one new history at once both land (each check for the tables is made
+  /// again under the write lock); tried five times.
+  @Test func concurrentAddsToANewHistoryLoseNoRun() throws {
+    let dir = try BenchFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let base = try Self.results()
+    for attempt in 0..<5 {
+      let path = dir.appendingPathComponent("h\(attempt).sqlite").path
+      let failures = Mutex<[String]>([])
+      DispatchQueue.concurrentPerform(iterations: 2) { i in
+        do {
+          var run = base
+          run.metadata.gitCommit = String(repeating: String(i), count: 40)
+          _ = try HistoryStore(path: path, create: true).add([("run\(i).json", run, try run.jsonData())])
+        } catch {
+          failures.withLock { $0.append("\(error)") }
+        }
+      }
+      #expect(failures.withLock { $0 }.isEmpty, "attempt \(attempt)")
+      #expect(try HistoryStore(path: path, create: false).runs().count == 2, "attempt \(attempt)")
+    }
   }
 
   /// The fallback thresholds are the committed file's.

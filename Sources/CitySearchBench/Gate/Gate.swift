@@ -54,6 +54,16 @@ public struct GateMetric: Codable, Sendable {
   public var note: String
 }
 
+/// A count the gate did not compare, and why: a warning, never part of the verdict.
+public struct GateSkip: Codable, Sendable, Equatable {
+  /// The backend's name.
+  public var backend: String
+  /// `instructions` or `allocations`.
+  public var metric: String
+  /// Why the counts cannot be compared, and what to do about it.
+  public var reason: String
+}
+
 /// The gate's decision, written as `verdict.json` and `verdict.md`.
 public struct GateReport: Codable, Sendable {
   /// The layout version of the `verdict.json` this build writes.
@@ -83,6 +93,9 @@ public struct GateReport: Codable, Sendable {
   public var current: RunInfo
   /// Every compared metric, by backend.
   public var metrics: [GateMetric]
+  /// The counts one run holds and the other does not, or holds by another tool: reported, not
+  /// compared, and no part of the verdict (`nil` in files written before there were any).
+  public var skipped: [GateSkip]?
 
   /// The exit status of ``verdict``.
   public var exitStatus: Int32 { verdict.exitStatus }
@@ -147,7 +160,7 @@ public enum Gate {
             current: new.ratioToReference?[quantile], thresholds: thresholds,
             noise: [baseline.noiseFloor?[quantile], current.noiseFloor?[quantile]]))
       }
-      if let before = old.instructions, let after = new.instructions {
+      if let before = old.instructions, let after = new.instructions, before.tool == after.tool {
         for metric in InstructionSummary.gatedMetrics {
           metrics.append(
             instructionMetric(
@@ -178,9 +191,47 @@ public enum Gate {
         path: path, gitCommit: r.metadata.gitCommit, startedAt: r.metadata.startedAt,
         cpuModel: r.metadata.machine.cpuModel, machine: r.metadata.machine.fingerprint)
     }
+    let skipped = skippedCounts(baseline: baseline, current: current)
     return GateReport(
       schemaVersion: GateReport.currentSchemaVersion, verdict: verdict, baseline: info(baseline, baselinePath),
-      current: info(current, currentPath), metrics: metrics)
+      current: info(current, currentPath), metrics: metrics, skipped: skipped.isEmpty ? nil : skipped)
+  }
+
+  /// The counts that cannot be compared: instructions counted by another valgrind (another
+  /// version counts other code for the same work, so its figures are not comparable) or by
+  /// one run only, allocations counted by one run only. A fresh runner (another Linux image,
+  /// no valgrind) therefore gates its ratios and says what it skipped, rather than failing.
+  static func skippedCounts(baseline: BenchResults, current: BenchResults) -> [GateSkip] {
+    let record = "record a baseline on this runner to gate them (citybench gate --update-baseline --machine-baseline)"
+    var skipped: [GateSkip] = []
+    for old in baseline.backends {
+      guard let new = current.backend(named: old.name) else { continue }
+      switch (old.instructions, new.instructions) {
+      case (let x?, let y?) where x.tool != y.tool:
+        skipped.append(
+          GateSkip(
+            backend: old.name, metric: "instructions",
+            reason: "counted by \(y.tool) here and by \(x.tool) in the baseline, which count other code; \(record)"))
+      case (.some, nil):
+        skipped.append(
+          GateSkip(
+            backend: old.name, metric: "instructions",
+            reason: "counted in the baseline, not in this run (valgrind missing?); \(record)"))
+      case (nil, .some):
+        skipped.append(
+          GateSkip(
+            backend: old.name, metric: "instructions",
+            reason: "counted in this run, not in the baseline; \(record)"))
+      default: break
+      }
+      if (old.allocations == nil) != (new.allocations == nil) {
+        skipped.append(
+          GateSkip(
+            backend: old.name, metric: "allocations",
+            reason: "counted in \(old.allocations == nil ? "this run" : "the baseline") only; \(record)"))
+      }
+    }
+    return skipped
   }
 
   /// What differs between the settings of the two runs, each named with both values: a gate
@@ -215,8 +266,8 @@ public enum Gate {
     return mismatches
   }
 
-  /// The per-backend settings that differ: the backend set, each backend's sampling stride and
-  /// instruction counting.
+  /// The per-backend settings that differ: the backend set and each backend's sampling stride
+  /// (counts one run holds and the other does not are ``skippedCounts(baseline:current:)``).
   static func backendSettingMismatches(baseline: BenchResults, current: BenchResults) -> [String] {
     var mismatches: [String] = []
     let (names, currentNames) = (baseline.backends.map(\.name), current.backends.map(\.name))
@@ -231,23 +282,6 @@ public enum Gate {
         func timed(_ stride: Int) -> String { stride == 1 ? "every keystroke" : "one keystroke in \(stride)" }
         mismatches.append(
           "sampling of \(old.name): \(timed(new.sampling.stride)) timed vs baseline \(timed(old.sampling.stride))")
-      }
-      switch (old.instructions, new.instructions) {
-      case (let x?, let y?):
-        if x.tool != y.tool {
-          mismatches.append("instructions of \(old.name) counted by \(y.tool) vs baseline \(x.tool)")
-        }
-      case (.some, nil):
-        mismatches.append("instructions of \(old.name) not counted vs counted in the baseline")
-      case (nil, .some):
-        mismatches.append("instructions of \(old.name) counted vs not counted in the baseline")
-      case (nil, nil):
-        break
-      }
-      if (old.allocations == nil) != (new.allocations == nil) {
-        mismatches.append(
-          "allocations of \(old.name) \(new.allocations == nil ? "not counted" : "counted") vs \(old.allocations == nil ? "not counted" : "counted") in the baseline"
-        )
       }
     }
     return mismatches
@@ -307,6 +341,7 @@ public enum Gate {
     // The A/A ratio's distance from 1 at this quantile (upper end of its interval).
     let noiseLevel = noise.compactMap { $0 }.map { max($0.upper - 1, 1 - $0.lower, 0) }.max() ?? 0
     let allowed = max(threshold, noiseLevel)
+    let blind = blindness(threshold: threshold)
     let change = Estimate(
       value: current.value / baseline.value, lower: current.lower / baseline.upper,
       upper: current.upper / baseline.lower)
@@ -315,6 +350,11 @@ public enum Gate {
     if change.lower > 1 + allowed {
       verdict = .regression
       note = "slower by more than \(percent(allowed)) even at the interval's low end"
+    } else if allowed > blind {
+      // A pass would say nothing: the noise hides every change up to `allowed`.
+      verdict = .inconclusive
+      note =
+        "blind: the A/A noise hides any change below +\(percent(allowed)) (a pass needs it within +\(percent(blind))); rerun on a quieter machine"
     } else if change.upper <= 1 + allowed {
       verdict = .pass
       note = change.upper < 1 - allowed ? "faster beyond the allowed change" : "within \(percent(allowed))"
@@ -326,6 +366,12 @@ public enum Gate {
       backend: backend, metric: name, baseline: baseline, current: current, change: change, threshold: threshold,
       noise: noiseLevel, allowed: allowed, verdict: verdict, note: note)
   }
+
+  /// The largest allowed growth at which a ratio metric can still pass: twice its threshold, and
+  /// at least +100%. Past it the A/A noise would let through regressions several times what
+  /// the threshold is there to catch (a loaded runner's p99 allowance once reached +6,616%,
+  /// and a run 14× slower at p50 passed at p99), so the metric is inconclusive instead.
+  public static func blindness(threshold: Double) -> Double { max(2 * threshold, 1) }
 
   /// The verdict on the counted index size: deterministic, so no interval.
   static func countedBytesMetric(old: BackendResults, new: BackendResults, threshold: Double) -> GateMetric {
@@ -378,6 +424,12 @@ extension GateReport {
     }
     out += MarkdownReport.table(
       ["backend", "metric", "baseline", "current", "change", "allowed", "verdict", "note"], rows)
+    out += "\n`allowed` is the smallest change each metric can catch: its threshold, or the A/A noise if larger. "
+    out += "A ratio whose allowance passes twice its threshold (and +100%) is blind: inconclusive, never a pass.\n"
+    if let skipped, !skipped.isEmpty {
+      out += "\n## Not compared\n\n"
+      out += MarkdownReport.table(["backend", "count", "why"], skipped.map { [$0.backend, $0.metric, $0.reason] })
+    }
     return out
   }
 }

@@ -139,6 +139,11 @@ extension GateReport {
       }
       report.add(JUnitReport.Case(group: "gate.\(m.backend)", name: m.metric, outcome: outcome))
     }
+    for skip in skipped ?? [] {
+      report.add(
+        JUnitReport.Case(
+          group: "gate.\(skip.backend)", name: skip.metric, outcome: .skipped(message: "not compared: \(skip.reason)")))
+    }
     return report
   }
 
@@ -168,19 +173,25 @@ extension GateReport {
   }
 
   /// GitHub Actions workflow commands: an `::error` line per regression, a `::warning` line
-  /// per inconclusive metric.
+  /// per inconclusive metric and per count not compared.
   public var workflowCommands: [String] {
-    metrics.compactMap { m in
+    // Workflow commands end at a newline; %, CR and LF are written as their escapes.
+    func escaped(_ text: String) -> String {
+      text.replacingOccurrences(of: "%", with: "%25")
+        .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+    let verdicts = metrics.compactMap { m -> String? in
       let level: String
       switch m.verdict {
       case .pass: return nil
       case .inconclusive: level = "warning"
       case .regression: level = "error"
       }
-      // Workflow commands end at a newline; %, CR and LF are written as their escapes.
-      let text = annotation(m).replacingOccurrences(of: "%", with: "%25")
-        .replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
-      return "::\(level) title=citybench gate (\(m.verdict.rawValue))::\(text)"
+      return "::\(level) title=citybench gate (\(m.verdict.rawValue))::\(escaped(annotation(m)))"
     }
+    let skips = (skipped ?? []).map {
+      "::warning title=citybench gate (not compared)::\(escaped("\($0.backend) \($0.metric): \($0.reason)"))"
+    }
+    return verdicts + skips
   }
 }

@@ -24,10 +24,13 @@ enum GateCommand: Command {
     total), exact with deterministic hashing.
 
     Runs whose settings differ (corpus, workload, mode, limit, rounds, warm-up, budget, build
-    configuration, backends, the keystrokes each backend was timed on, the instruction and
-    allocation counts)
-    are not compared: the gate stops with an error naming each difference. Without --current,
-    it runs the benchmark first with the baseline's settings and backends.
+    configuration, backends, the keystrokes each backend was timed on) are not compared: the
+    gate stops with an error naming each difference. Counts one run holds and the other does
+    not, or counted by another valgrind version, are listed as not compared (a warning) and the
+    rest is gated. A ratio whose A/A noise allows more than twice its threshold (and +100%) is
+    inconclusive: the gate is blind to smaller changes. Without --current, it runs the
+    benchmark first with the baseline's settings and backends (instructions only where
+    valgrind is on PATH).
     Writes verdict.json and verdict.md to --out and prints the summary.
     Exit status: 0 pass, 2 regression, 3 inconclusive, 1 error.
 
@@ -38,7 +41,8 @@ enum GateCommand: Command {
                             if there is one, else Benchmarks/baseline-TIER.json)
       --machine-baseline    read (or with --update-baseline, write) this machine's own
                             baseline, named by its fingerprint (\(RunEnvironment.machine.fingerprint) here: CPU model,
-                            cores, memory, operating system)
+                            cores, memory, operating system); when there is none yet, the
+                            run is recorded as it (exit 0, no verdict)
       --thresholds FILE     (default: Benchmarks/thresholds.json)
       --update-baseline     write the run as the new baseline instead of gating it
       --out DIR             where the verdict and the run's reports go (default: citybench-gate)
@@ -46,9 +50,10 @@ enum GateCommand: Command {
                             regression fails, an inconclusive metric is skipped)
       -h, --help            show this help
 
-    In CI: with $GITHUB_STEP_SUMMARY set, the verdict's Markdown is appended to it; under
-    GitHub Actions ($GITHUB_ACTIONS=true), each regression is printed as an ::error and each
-    inconclusive metric as a ::warning annotation (docs/CI.md).
+    In CI: with $GITHUB_STEP_SUMMARY set, the verdict's Markdown is appended to it (a file
+    that cannot be written is a warning; the verdict and JUnit are still written); under
+    GitHub Actions ($GITHUB_ACTIONS=true), each regression is printed as an ::error, and each
+    inconclusive metric and each count not compared as a ::warning annotation (docs/CI.md).
     """
 
   static let spec = ParsedArguments.Spec(
@@ -85,9 +90,14 @@ enum GateCommand: Command {
       throw CommandError(message: "cannot find Benchmarks/; pass --baseline FILE")
     }
     let baselineExists = FileManager.default.fileExists(atPath: baselinePath)
+    // The first gate run on a new runner class records its machine's baseline.
+    let firstOnThisMachine = !updating && !baselineExists && args.has("--machine-baseline") && args["--current"] == nil
+    if firstOnThisMachine {
+      emit("no baseline for this machine yet (\(baselinePath)): recording this run as it, with no verdict\n")
+    }
     // Everything the comparison needs is read before the run, which may take minutes.
     var gateInputs: (baseline: BenchResults, thresholds: GateThresholds)?
-    if !updating {
+    if !updating && !firstOnThisMachine {
       guard baselineExists else {
         throw CommandError(
           message: "no baseline at \(baselinePath); record one with 'citybench gate --update-baseline'")
@@ -218,5 +228,10 @@ extension BenchOptions {
     }
     instructionBackends = try counted("--instructions", given: instructionBackends) { $0.instructions != nil }
     allocationBackends = try counted("--allocations", given: allocationBackends) { $0.allocations != nil }
+    // A runner without valgrind gates everything else; the verdict lists the counts it skipped.
+    if !instructionBackends.isEmpty, let reason = CallgrindRun.unavailable {
+      standardError("citybench gate: warning: the baseline counts instructions, but \(reason); not counting them")
+      instructionBackends = []
+    }
   }
 }

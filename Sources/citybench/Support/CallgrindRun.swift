@@ -26,14 +26,21 @@ struct CallgrindRun {
     var seconds: Double
   }
 
+  /// Why instructions cannot be counted here, or `nil` when they can.
+  static var unavailable: String? {
+    guard InstructionCounter.isCompiledIn else {
+      return
+        "this citybench was built without <valgrind/callgrind.h>, so it cannot count instructions; install Valgrind (Debian: apt-get install valgrind) and rebuild"
+    }
+    guard onPath("valgrind") != nil else {
+      return "counting instructions needs valgrind on PATH (Debian: apt-get install valgrind)"
+    }
+    return nil
+  }
+
   /// Runs the replay under callgrind and summarizes each backend's counts.
   func measure() throws -> Outcome {
-    guard InstructionCounter.isCompiledIn else {
-      throw CommandError(
-        message:
-          "this citybench was built without <valgrind/callgrind.h>, so it cannot count instructions; install Valgrind (Debian: apt-get install valgrind) and rebuild"
-      )
-    }
+    if let reason = Self.unavailable { throw CommandError(message: reason) }
     guard let valgrind = Self.onPath("valgrind") else {
       throw CommandError(message: "counting instructions needs valgrind on PATH (Debian: apt-get install valgrind)")
     }
