@@ -23,7 +23,7 @@ import Testing
     #expect(r.status == 1)
     #expect(r.stdout.contains("icu-cached: built in"))
     #expect(r.stdout.contains("FIRST DIVERGENCE: backend icu-cached --icu-raw"))
-    #expect(r.stdout.contains("reproduce: citybench search --corpus cities --backend icu-cached --icu-raw"))
+    #expect(r.stdout.contains("reproduce: citybench search --corpus cities --backends icu-cached --icu-raw"))
     #expect(r.stdout.hasSuffix("conform: FAILED\n"))
   }
 

@@ -139,6 +139,14 @@ import Testing
     (["search", "--limit", "x", "bj"], "option '--limit' expects a whole number"),
     (["search", "--mode", "fuzzy", "bj"], "option '--mode' expects syllable|seed, got 'fuzzy'"),
     (["search", "--backend", "nope", "bj"], "unknown backend 'nope'"),
+    (
+      ["search", "--backends", "tri", "bj"],
+      "unknown backend 'tri' (available: linear, trie, inverted-index, icu, icu-cached, sqlite-fts5); did you mean 'trie'?"
+    ),
+    (["search", "--backends", "trie,linear", "bj"], "this command answers with one backend; got 'trie,linear'"),
+    (["bench", "--backends", "inverted-indx"], "did you mean 'inverted-index'?"),
+    (["search", "--limt", "3", "bj"], "unknown option '--limt'; did you mean '--limit'?"),
+    (["search", "--mode", "seeds", "bj"], "option '--mode' expects syllable|seed, got 'seeds'; did you mean 'seed'?"),
     (["search", "--format", "xml", "bj"], "option '--format' expects text|tsv|json"),
     (["search", "--frobnicate", "bj"], "unknown option '--frobnicate'"),
     (["search", "a", "b"], "unexpected argument 'b'"),

@@ -77,13 +77,46 @@ import Testing
     #expect(text.contains("Debug build") || Self.run.results.metadata.buildConfiguration == "release")
   }
 
+  /// A lead inside the run's A/A noise at p99, or inside the two intervals, is a tie and the
+  /// headline says so; a lead beyond both names one backend and the next.
+  @Test func aLeadInsideTheNoiseIsATie() throws {
+    var results = Self.run.results
+    results.noiseFloor?.p99 = Estimate(value: 1.3, lower: 1.2, upper: 1.4)
+    let trie = try #require(results.backend(named: "trie"))
+    func twin(_ factor: Double) -> BackendResults {
+      var other = trie
+      other.name = "trie-twin"
+      let p99 = trie.latency!.p99
+      other.latency!.p99 = Estimate(value: p99.value * factor, lower: p99.value * factor, upper: p99.value * factor)
+      return other
+    }
+    var trieTight = trie
+    trieTight.latency!.p99 = Estimate(
+      value: trie.latency!.p99.value, lower: trie.latency!.p99.value, upper: trie.latency!.p99.value)
+    results.backends = results.backends.map { $0.name == "trie" ? trieTight : $0 }
+    var close = results
+    close.backends.append(twin(1.2))
+    let tied = Headline.sentences(close)
+    #expect(tied[0].hasPrefix("Fastest conforming backends, tied within the run's noise"), "\(tied[0])")
+    #expect(tied[1].hasPrefix("Tied with it: **trie-twin**"))
+    var apart = results
+    apart.backends.append(twin(3))
+    let one = Headline.sentences(apart)
+    #expect(one[0].hasPrefix("Fastest conforming backend (by p99 per keystroke, the lag a typist notices): **trie**"))
+    #expect(one[1].hasPrefix("Next: trie-twin, p99 "))
+  }
+
   /// The reports open with the finding: the fastest conforming backend (never a diverging
   /// one, however fast), the divergences, the noise.
   @Test func reportsOpenWithTheHeadline() throws {
     let results = Self.run.results
     #expect(Headline.fastestConforming(results)?.name == "trie")
     let sentences = Headline.sentences(results)
-    #expect(sentences[0].hasPrefix("Fastest conforming backend (by p99 per keystroke): **trie**, p50 "))
+    #expect(
+      sentences[0].hasPrefix(
+        "Fastest conforming backend (by p99 per keystroke, the lag a typist notices): **trie**, p50 ")
+        || sentences[0].hasPrefix("Fastest conforming backends, tied within the run's noise"))
+    #expect(sentences.contains { $0.hasPrefix("Against a 60 Hz frame (16.7 ms): ") })
     #expect(sentences.contains { $0.hasPrefix("**Divergences:** drops-last-hit differs on ") })
     #expect(sentences.contains { $0.hasPrefix("Noise: the reference timed against itself differs by ") })
     let markdown = MarkdownReport.text(results)
@@ -92,7 +125,7 @@ import Testing
     let html = HTMLReport.text(results)
     #expect(
       html.contains(
-        "<ul class=\"headline\">\n<li>Fastest conforming backend (by p99 per keystroke): <strong>trie</strong>"))
+        "<ul class=\"headline\">\n<li>Fastest conforming backend"))
 
     // With nothing that conforms but the reference, the headline says so.
     var none = results

@@ -21,13 +21,21 @@ public struct BackendDescriptor: Sendable {
   /// How many queries per tier a conformance run asks a backend too slow to answer every one:
   /// an even sample; a tier not listed, or an empty table, means every query.
   public var conformanceSample: [CorpusTier: Int]
+  /// Loads what every instance in a process shares, once (ICU's data and its `Han-Latin`
+  /// rules): the harness calls it before it measures a build, so that a build's time and heap
+  /// are its own whichever backend was built first. `nil` when instances share nothing.
+  public var sharedSetup: (@Sendable () throws -> Void)?
 
   /// A descriptor; the defaults describe a backend with no options or variants that answers
-  /// every query.
-  public init(options: [String] = [], variants: [Variant] = [], conformanceSample: [CorpusTier: Int] = [:]) {
+  /// every query and shares nothing between instances.
+  public init(
+    options: [String] = [], variants: [Variant] = [], conformanceSample: [CorpusTier: Int] = [:],
+    sharedSetup: (@Sendable () throws -> Void)? = nil
+  ) {
     self.options = options
     self.variants = variants
     self.conformanceSample = conformanceSample
+    self.sharedSetup = sharedSetup
   }
 
   /// A named configuration of a backend that departs from the contract on purpose (to measure

@@ -103,7 +103,7 @@ public protocol SearchBackend: Sendable {
   /// The backend's typing session; by default one that answers every keystroke afresh.
   associatedtype Session: SearchSession = RepeatingSession<Self>
 
-  /// The name used on the command line (`--backend NAME`).
+  /// The name used on the command line (`--backends NAME`).
   static var name: String { get }
   /// A one-line description.
   static var summary: String { get }

@@ -14,10 +14,12 @@ public struct MeasuredBuild: Sendable {
   public let heapBytes: Int?
 
   /// Builds the backend of `entry` over `corpus` with `options`, measuring the wall time and
-  /// the heap the build kept.
+  /// the heap the build kept; what instances share is loaded first, unmeasured
+  /// (``BackendDescriptor/sharedSetup``).
   public static func build(_ type: any SearchBackend.Type, corpus: Corpus, options: BackendOptions) throws
     -> MeasuredBuild
   {
+    try type.descriptor.sharedSetup?()
     let before = heapInUse()
     let start = MonotonicClock.now()
     let backend = try type.init(corpus: corpus, options: options)

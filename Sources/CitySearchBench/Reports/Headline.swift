@@ -21,27 +21,59 @@ public enum Headline {
       }
   }
 
+  /// The time one keystroke may take before the list lags a frame: one frame at 60 Hz.
+  public static let frameNanoseconds = 1e9 / 60
+
+  /// Whether `next` is tied with `best` at p99: its p99 is within the A/A noise of the run at
+  /// p99 (the reference against itself), or the two p99 intervals overlap. A lead smaller than
+  /// that is not a finding.
+  static func tiedAtP99(_ best: BackendResults, _ next: BackendResults, noise: RatioSummary?) -> Bool {
+    guard let a = best.latency?.p99, let b = next.latency?.p99 else { return false }
+    let noiseRatio = noise.map { max($0.p99.value, $0.p99.upper, 1 / max($0.p99.lower, 1e-9)) } ?? 1
+    return b.value <= a.value * noiseRatio || b.lower <= a.upper
+  }
+
   /// One sentence each: the choice, the runner-up, conformance, and the caveats.
   ///
-  ///     Fastest conforming backend (by p99 per keystroke): trie, p50 2.80 µs and p99 77.0 µs,
-  ///     36× faster than linear at p50; 1.7 MB of index, built in 0.059 s.
+  ///     Fastest conforming backend (by p99 per keystroke, the lag a typist notices): trie,
+  ///     p50 2.80 µs and p99 77.0 µs, 36× faster than linear at p50; 1.7 MB of index, built
+  ///     in 0.059 s.
   public static func sentences(_ results: BenchResults) -> [String] {
     let ns = { (v: Double) in Formatting.duration(nanoseconds: v) }
     var out: [String] = []
     let ranked = conformingByP99(results)
     if let best = ranked.first, let latency = best.latency {
+      let tied = ranked.dropFirst().prefix { tiedAtP99(best, $0, noise: results.noiseFloor) }
+      let by = "by p99 per keystroke, the lag a typist notices"
       var sentence =
-        "Fastest conforming backend (by p99 per keystroke): **\(best.name)**, p50 \(ns(latency.p50.value)) and p99 \(ns(latency.p99.value))"
+        tied.isEmpty
+        ? "Fastest conforming backend (\(by)): **\(best.name)**, p50 \(ns(latency.p50.value)) and p99 \(ns(latency.p99.value))"
+        : "Fastest conforming backends, tied within the run's noise (\(by)): **\(best.name)**, p50 \(ns(latency.p50.value)) and p99 \(ns(latency.p99.value))"
       if let ratio = best.ratioToReference?.p50.value, ratio > 0 {
         sentence += ", \(speedup(ratio)) than \(results.reference) at p50 (paired)"
       }
       sentence += "; \(memory(best)), built in \(Formatting.seconds(best.build.seconds))."
       out.append(sentence)
-      if ranked.count > 1, let next = ranked.dropFirst().first, let nextLatency = next.latency {
+      for next in tied {
+        out.append(
+          "Tied with it: **\(next.name)**, p99 \(ns(next.latency!.p99.value)) (\(Formatting.ratio(next.latency!.p99.value / max(latency.p99.value, 1))) \(best.name)'s, inside the A/A noise or the intervals), \(memory(next)), built in \(Formatting.seconds(next.build.seconds)); choose between them by memory and build time."
+        )
+      }
+      if let next = ranked.dropFirst(tied.count + 1).first, let nextLatency = next.latency {
         out.append(
           "Next: \(next.name), p99 \(ns(nextLatency.p99.value)) (\(Formatting.ratio(nextLatency.p99.value / max(latency.p99.value, 1))) \(best.name)'s), \(memory(next)), built in \(Formatting.seconds(next.build.seconds))."
         )
       }
+      var frame =
+        "Against a 60 Hz frame (\(ns(frameNanoseconds))): \(best.name)'s p99 fits \(Formatting.count(Int(frameNanoseconds / max(latency.p99.value, 1)))) times"
+      if let reference = results.backend(named: results.reference)?.latency {
+        let fits = frameNanoseconds / max(reference.p99.value, 1)
+        frame +=
+          fits >= 1
+          ? ", the reference's \(Formatting.count(Int(fits))) times"
+          : ", the reference's p99 (\(ns(reference.p99.value))) does not fit"
+      }
+      out.append(frame + ".")
     } else {
       out.append("No backend other than the reference both conforms and was timed.")
     }

@@ -72,7 +72,8 @@ struct ParsedArguments {
         values[name] = value
         if spec.repeated.contains(name) { repeatedValues[name, default: []].append(value) }
       } else {
-        throw UsageError(message: "unknown option '\(argument)'")
+        let known = spec.valued.union(spec.flags).union(spec.aliases.keys)
+        throw UsageError(message: Suggestion.message("unknown option '\(argument)'", for: name, among: known.sorted()))
       }
     }
     guard positionals.count <= spec.maximumPositionals else {
@@ -99,8 +100,10 @@ struct ParsedArguments {
   where T.RawValue == String {
     guard let text = values[option] else { return value }
     guard let v = T(rawValue: text) else {
-      let names = T.allCases.map(\.rawValue).joined(separator: "|")
-      throw UsageError(message: "option '\(option)' expects \(names), got '\(text)'")
+      let names = T.allCases.map(\.rawValue)
+      throw UsageError(
+        message: Suggestion.message(
+          "option '\(option)' expects \(names.joined(separator: "|")), got '\(text)'", for: text, among: names))
     }
     return v
   }

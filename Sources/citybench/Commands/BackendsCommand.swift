@@ -35,12 +35,7 @@ enum BackendsCommand: Command {
     maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
-    let types: [any SearchBackend.Type]
-    do {
-      types = try BackendCatalog.select(args["--backends"])
-    } catch let error as BackendCatalog.UnknownBackend {
-      throw UsageError(message: error.description)
-    }
+    let types = try BackendSelection.select(args["--backends"])
     guard args.has("--build") else {
       for backend in types {
         print("\(backend.name)\t\(backend.summary)")

@@ -96,6 +96,8 @@ struct BenchOptions {
     corpus = CorpusOptions(args)
     workloadPath = args["--workload"]
     backends = args["--backends"]
+    // Names are checked before anything loads, so a typo fails at once with a suggestion.
+    if let backends { _ = try BackendSelection.select(backends) }
     var c = BenchConfiguration()
     c.mode = try args.choice("--mode", default: MatchMode.syllable)
     c.rounds = try args.integer("--rounds", default: c.rounds, range: 1...1_000)
@@ -155,9 +157,7 @@ struct BenchOptions {
         message: "--backends '\(list)' names no backend (\(BackendCatalog.all.map { $0.name }.joined(separator: ", ")))"
       )
     }
-    for name in names where BackendCatalog.backend(named: name) == nil {
-      throw UsageError(message: BackendCatalog.UnknownBackend(name: name).description)
-    }
+    _ = try BackendSelection.select(list)
     return names
   }
 
@@ -169,12 +169,7 @@ struct BenchOptions {
 
   /// Every selected backend, the reference first (the whole run's, whatever the shard).
   func selection() throws -> [BenchCandidate] {
-    var types: [any SearchBackend.Type]
-    do {
-      types = try BackendCatalog.select(backends)
-    } catch let error as BackendCatalog.UnknownBackend {
-      throw UsageError(message: error.description)
-    }
+    var types = try BackendSelection.select(backends)
     if let backends, types.isEmpty {
       throw UsageError(
         message:

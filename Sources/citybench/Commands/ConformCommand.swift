@@ -22,7 +22,8 @@ enum ConformCommand: Command {
 
     Options:
       --corpus cities|towns|villages|all
-                            which tiers to check, or a comma-separated list (default: all)
+                            which tiers to check, or a comma-separated list (default: cities,
+                            as for every command; all checks the three tiers)
       --corpus-dir DIR      where the tiers live (default: as for 'citybench search')
       --backends A,B        the backends to check (default: every backend but the reference)
       --mode syllable|seed|both
@@ -82,7 +83,7 @@ enum ConformCommand: Command {
   /// What one conformance run checks and where it writes, typed: the command line parses into
   /// it, and `suite` builds one directly.
   struct Settings {
-    var tiers: [CorpusTier] = CorpusTier.allCases
+    var tiers: [CorpusTier] = [.cities]
     var modes: [MatchMode] = MatchMode.allCases
     /// `--backends`: the names to check, or `nil` for every backend but the reference.
     var backends: String?
@@ -108,11 +109,14 @@ enum ConformCommand: Command {
   /// The settings of a command line.
   static func settings(_ args: ParsedArguments) throws -> Settings {
     var settings = Settings()
-    let tierArgument = args["--corpus"] ?? "all"
+    let tierArgument = args["--corpus"] ?? CorpusTier.cities.rawValue
     if tierArgument != "all" {
       settings.tiers = try tierArgument.split(separator: ",").map { name in
         guard let tier = CorpusTier(rawValue: String(name)) else {
-          throw UsageError(message: "unknown tier '\(name)' (cities, towns, villages, a comma-separated list, or all)")
+          throw UsageError(
+            message: Suggestion.message(
+              "unknown tier '\(name)' (cities, towns, villages, a comma-separated list, or all)", for: String(name),
+              among: CorpusTier.allCases.map(\.rawValue)))
         }
         return tier
       }
@@ -311,12 +315,7 @@ enum ConformCommand: Command {
   }
 
   private static func selectedBackends(_ list: String?) throws -> [Candidate] {
-    let types: [any SearchBackend.Type]
-    do {
-      types = try list.map(BackendCatalog.select) ?? BackendCatalog.all.filter { $0 != LinearScanBackend.self }
-    } catch let error as BackendCatalog.UnknownBackend {
-      throw UsageError(message: error.description)
-    }
+    let types = try list.map(BackendSelection.select) ?? BackendCatalog.all.filter { $0 != LinearScanBackend.self }
     return types.map { Candidate(type: $0, options: BackendOptions(), label: $0.name) }
   }
 
@@ -399,7 +398,7 @@ enum ConformCommand: Command {
       lines.append("  through the session, after typing: \(d.typed.map { "'\($0)'" }.joined(separator: " → "))")
     }
     lines.append(
-      "  reproduce: citybench search --corpus \(tier.rawValue) --backend \(candidate.type.name)\(raw) --mode \(d.mode) '\(d.query)'"
+      "  reproduce: citybench search --corpus \(tier.rawValue) --backends \(candidate.type.name)\(raw) --mode \(d.mode) '\(d.query)'"
     )
     lines.append("  \(d.difference)")
     lines.append(

@@ -16,7 +16,8 @@ enum SearchCommand: Command {
 
     Options:
     \(CorpusOptions.help)
-      --backend NAME        the search backend (default: linear; see 'citybench backends')
+      --backends NAME       the search backend (default: linear; see 'citybench backends');
+                            --backend NAME is the same
       --icu-raw             build the icu backends without their override rules (plain ICU)
       --mode syllable|seed  the match contract (default: syllable; see docs/MatchSpec.md)
       --limit N             how many results to print (default: 20)
@@ -30,18 +31,15 @@ enum SearchCommand: Command {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--backend", "--mode", "--limit", "--format", "--queries"]),
-    flags: ["--icu-raw", "--timing"], maximumPositionals: 1)
+    valued: CorpusOptions.valued.union(["--backends", "--mode", "--limit", "--format", "--queries"]),
+    flags: ["--icu-raw", "--timing"], aliases: ["--backend": "--backends"], maximumPositionals: 1)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let mode = try args.choice("--mode", default: MatchMode.syllable)
     let limit = try args.integer("--limit", default: 20, range: 0...1_000_000)
     let format = try args.choice("--format", default: OutputFormat.text)
-    let backendName = args["--backend"] ?? LinearScanBackend.name
-    guard let backendType = BackendCatalog.backend(named: backendName) else {
-      let names = BackendCatalog.all.map { $0.name }.joined(separator: ", ")
-      throw UsageError(message: "unknown backend '\(backendName)' (available: \(names))")
-    }
+    let backendType = try BackendSelection.one(args["--backends"] ?? LinearScanBackend.name)
+    let backendName = backendType.name
     let queriesFile = args["--queries"]
     if queriesFile == nil && args.positionals.isEmpty { throw UsageError(message: "missing QUERY") }
     if queriesFile != nil && !args.positionals.isEmpty {

@@ -11,17 +11,17 @@ enum ServeCommand: Command {
   static let summary = "answer the executor protocol on stdin/stdout with one backend"
 
   static let usage = """
-    Usage: citybench serve --backend NAME [options]
+    Usage: citybench serve --backends NAME [options]
 
     Speaks the executor protocol (docs/Executors.md) on standard input and output: reads the
     handshake (the corpus file, the mode, the limit), builds the backend over that corpus,
     replies with its build time and heap, then answers one query line with one answer line
     until its input ends. Each answer carries the nanoseconds of the backend's own search, so
-    'citybench bench --executor trie-served="citybench serve --backend trie"' shows what
+    'citybench bench --executor trie-served="citybench serve --backends trie"' shows what
     crossing a process costs beside the same backend in process.
 
     Options:
-      --backend NAME        the backend (see 'citybench backends')
+      --backends NAME       the backend (see 'citybench backends'); --backend NAME is the same
       --icu-raw             build the ICU backends without their override rules
       --replay sessions|stateless
                             type into the backend's session (default), or answer every query
@@ -30,14 +30,13 @@ enum ServeCommand: Command {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: ["--backend", "--replay"], flags: ["--icu-raw"], maximumPositionals: 0)
+    valued: ["--backends", "--replay"], flags: ["--icu-raw"], aliases: ["--backend": "--backends"],
+    maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
-    guard let backendName = args["--backend"] else { throw UsageError(message: "missing --backend NAME") }
-    guard let backendType = BackendCatalog.backend(named: backendName) else {
-      let names = BackendCatalog.all.map { $0.name }.joined(separator: ", ")
-      throw UsageError(message: "unknown backend '\(backendName)' (available: \(names))")
-    }
+    guard let name = args["--backends"] else { throw UsageError(message: "missing --backends NAME") }
+    let backendType = try BackendSelection.one(name)
+    let backendName = backendType.name
     let replay = try args.choice("--replay", default: Replay.sessions)
     do {
       try WireServer.serve { request in

@@ -40,12 +40,7 @@ enum TryCommand: Command {
     maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
-    let types: [any SearchBackend.Type]
-    do {
-      types = try BackendCatalog.select(args["--backends"] ?? "trie,inverted-index,linear")
-    } catch let error as BackendCatalog.UnknownBackend {
-      throw UsageError(message: error.description)
-    }
+    let types = try BackendSelection.select(args["--backends"] ?? "trie,inverted-index,linear")
     guard !types.isEmpty else { throw UsageError(message: "--backends names no backend") }
     let specs = try args.executorSpecs()
     let corpusOptions = CorpusOptions(args)

@@ -21,14 +21,25 @@ final class Progress: @unchecked Sendable {
     if lastDrawn == 0 && now - started < interval { return }
     lastDrawn = now
     let fraction = total == 0 ? 1 : Double(done) / Double(total)
+    let left = Self.timeLeft(elapsed: Double(now - started) / 1e9, fraction: fraction).map { ", \($0) left" } ?? ""
     if isTerminal {
       let filled = Int(fraction * 30)
       let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
-      standardErrorRaw("\r\(label) [\(bar)] \(done)/\(total)")
+      standardErrorRaw("\r\(label) [\(bar)] \(done)/\(total)\(left)\u{1B}[K")
       drewBar = true
     } else {
-      standardError(String(format: "%@: %d/%d (%.0f%%)", label, done, total, fraction * 100))
+      standardError(String(format: "%@: %d/%d (%.0f%%%@)", label, done, total, fraction * 100, left))
     }
+  }
+
+  /// The time a step still needs at its pace so far (`about 2 min 10 s`), once it has run 10 s
+  /// or done 5%; `nil` before, and when done.
+  static func timeLeft(elapsed: Double, fraction: Double) -> String? {
+    guard fraction > 0, fraction < 1, elapsed >= 10 || fraction >= 0.05 else { return nil }
+    let seconds = Int((elapsed / fraction - elapsed).rounded())
+    if seconds < 60 { return "about \(max(seconds, 1)) s" }
+    if seconds < 3600 { return "about \(seconds / 60) min \(seconds % 60) s" }
+    return "about \(seconds / 3600) h \(seconds % 3600 / 60) min"
   }
 
   /// Clears the bar.
