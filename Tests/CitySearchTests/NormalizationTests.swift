@@ -31,6 +31,29 @@ import Testing
     #expect(normalizer.normalize(input).text == expected)
   }
 
+  /// §2.3 (2.1) After j, q, x and y pinyin writes ü as `u`, and so does the query; after other
+  /// letters ü stays `v`.
+  @Test(arguments: [
+    ("xvzhou", "xuzhou"), ("yvlin", "yulin"), ("jv", "ju"), ("qv", "qu"), ("xü", "xu"), ("xu:", "xu"),
+    ("XÜ", "xu"), ("lv", "lv"), ("nvren", "nvren"), ("x'v", "x'v"), ("ｘｖ", "xu"),
+  ])
+  func üAfterJQXYIsU(_ input: String, _ expected: String) {
+    #expect(normalizer.normalize(input).text == expected)
+  }
+
+  /// §2.9 (2.1) Zhuyin reads as its pinyin, a syllable at a time, each followed by a boundary.
+  @Test(arguments: [
+    ("ㄅㄟˇㄐㄧㄥ", "bei'jing"), ("ㄅㄐ", "b'j"), ("ㄒㄩㄓㄡ", "xu'zhou"), ("ㄌㄩˇㄌㄧㄤˊ", "lv'liang"),
+    ("ㄋㄩˇ", "nv"), ("ㄐㄩㄝˊ", "jue"), ("ㄑㄩㄥˊ", "qiong"), ("ㄩㄥˇ", "yong"), ("ㄩㄢˊ", "yuan"),
+    ("ㄧ", "yi"), ("ㄧㄡˇ", "you"), ("ㄧㄣ", "yin"), ("ㄧㄥˊ", "ying"), ("ㄧㄢ", "yan"), ("ㄉㄧㄡ", "diu"),
+    ("ㄨ", "wu"), ("ㄨㄟˋ", "wei"), ("ㄨㄣˊ", "wen"), ("ㄨㄥ", "weng"), ("ㄍㄨㄟˋ", "gui"), ("ㄉㄨㄣ", "dun"),
+    ("ㄓㄨㄥ", "zhong"), ("ㄓ", "zh"), ("ㄓˋ", "zhi"), ("ㄙˋ", "si"), ("ㄅˋ", "b"), ("ㄦˊ", "er"),
+    ("ㄇㄚ˙", "ma"), ("ㄅㄛˊ", "bo"), ("ㄈㄥ", "feng"), ("ㄅㄟ京", "bei'京"), ("ㄅㄟjing", "bei'jing"),
+  ])
+  func zhuyinReadsAsPinyin(_ input: String, _ expected: String) {
+    #expect(normalizer.normalize(input).text == expected)
+  }
+
   /// §2.6 (2.0) A Traditional character that is a standard simplified one in use in place names
   /// does not fold: 乾 stays 乾 (in 1.0 it became 干).
   @Test func foldKeepsCharactersInSimplifiedUse() {

@@ -2,8 +2,8 @@ import Foundation
 
 /// The one normalization every backend applies to what the user typed (MatchSpec §2).
 ///
-/// In order: Unicode NFKC (full-width → ASCII); lower case; `ü`, `u:` and `v` all become `v`;
-/// tone marks are removed; a tone number (a digit 1–5 right after a letter and before no other
+/// In order: Unicode NFKC (full-width → ASCII); lower case; Zhuyin read as pinyin (``Zhuyin``);
+/// `ü`, `u:` and `v` all become `v`, and `u` after j, q, x and y; tone marks are removed; a tone number (a digit 1–5 right after a letter and before no other
 /// digit) ends the syllable like a boundary mark; Traditional → Simplified; apostrophes (`'`, `’`, `＇`) and white space
 /// become boundary marks (runs collapse, leading and trailing ones drop); anything else that is
 /// not a Hanzi or an ASCII letter or digit is dropped.
@@ -36,7 +36,9 @@ public struct QueryNormalizer: Sendable {
   /// The general path: NFKC and lower case through Foundation, then the same rules.
   package func normalizeUnicode(_ query: String) -> NormalizedQuery {
     let folded = query.precomposedStringWithCompatibilityMapping.lowercased()
-    return NormalizedQuery(tokens: tokens(folded.unicodeScalars.map(\.value)))
+    var scalars = folded.unicodeScalars.map(\.value)
+    if scalars.contains(where: Zhuyin.isZhuyin) { scalars = Zhuyin.pinyin(scalars) }
+    return NormalizedQuery(tokens: tokens(scalars))
   }
 
   /// The rules after NFKC and lower case, over scalar values.
@@ -50,8 +52,10 @@ public struct QueryNormalizer: Sendable {
     while position != scalars.endIndex {
       var value = scalars[position]
       position = scalars.index(after: position)
-      if value == 0x3A && previousWasU {  // "u:" → v
-        tokens[tokens.count - 1] = UInt32(UInt8(ascii: "v"))
+      if value == 0x3A && previousWasU {  // "u:" → v (u after j, q, x and y, as below)
+        if tokens.count < 2 || !Self.writesÜAsU(tokens[tokens.count - 2]) {
+          tokens[tokens.count - 1] = UInt32(UInt8(ascii: "v"))
+        }
         previousWasU = false
         continue
       }
@@ -71,6 +75,8 @@ public struct QueryNormalizer: Sendable {
       if Hanzi.isLatin(value) || Hanzi.isHanzi(value) {
         if pendingBoundary && !tokens.isEmpty { tokens.append(NormalizedQuery.boundary) }
         pendingBoundary = false
+        // ü after j, q, x and y is written u in pinyin: `xvzhou` is xuzhou (徐州).
+        if value == 0x76, let last = tokens.last, Self.writesÜAsU(last) { value = 0x75 }
         tokens.append(value)
         previousWasU = value == UInt32(UInt8(ascii: "u"))
       } else if Self.isBoundary(value) {
@@ -79,6 +85,10 @@ public struct QueryNormalizer: Sendable {
     }
     return tokens
   }
+
+  /// j, q, x and y: after them pinyin writes ü as `u` (MatchSpec §2.3).
+  @inline(__always)
+  static func writesÜAsU(_ value: UInt32) -> Bool { value == 0x6A || value == 0x71 || value == 0x78 || value == 0x79 }
 
   /// A digit 1–5: after a letter, a tone number (`bei3`).
   @inline(__always)

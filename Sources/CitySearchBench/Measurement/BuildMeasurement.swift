@@ -15,7 +15,7 @@ public struct MeasuredBuild: Sendable {
 
   /// Builds the backend of `entry` over `corpus` with `options`, measuring the wall time and
   /// the heap the build kept; what instances share is loaded first, unmeasured
-  /// (``BackendDescriptor/sharedSetup``).
+  /// (`BackendDescriptor.sharedSetup`).
   public static func build(_ type: any SearchBackend.Type, corpus: Corpus, options: BackendOptions) throws
     -> MeasuredBuild
   {

@@ -53,7 +53,7 @@ enum RelevanceCommand: Command {
     let reference = LinearScanBackend(corpus: corpus)
     let failures = cases.filter { !$0.passes(with: reference) }.map { ($0, $0.firstAnswer(of: reference)) }
     let unexpected = cases.filter { $0.passes(with: reference) == ($0.knownFailure != nil) }
-    let ranking = withoutFacts ? "without prominence and aliases (contract 1.x ranking)" : "contract 2.0"
+    let ranking = withoutFacts ? "without prominence and aliases (contract 1.x ranking)" : "contract 2.1"
     let text = RelevanceReport.markdown(
       report, corpus: corpus, ranking: ranking, worst: worst, cases: cases, failures: failures, seconds: seconds)
     print(text, terminator: "")
