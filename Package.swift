@@ -31,7 +31,9 @@ let package = Package(
     // (the .tsv files here are links to Corpus/).
     .target(
       name: "CCitySearchCorpusData",
-      exclude: ["cities.tsv", "polyphones.tsv", "traditional.tsv", "prominence.tsv", "aliases.tsv"]
+      exclude: [
+        "cities.tsv", "polyphones.tsv", "traditional.tsv", "prominence.tsv", "aliases.tsv", "double-pinyin.tsv",
+      ]
     ),
     // What the indexed backends share: match sources and their ranked search, typing sessions
     // (narrowing), precomputed answers, letter keys, posting lists and their intersection.

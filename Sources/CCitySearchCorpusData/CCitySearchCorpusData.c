@@ -51,3 +51,12 @@ const unsigned char *citysearch_aliases_tsv(size_t *count) {
   *count = sizeof(aliases);
   return aliases;
 }
+
+static const unsigned char double_pinyin[] = {
+#embed "double-pinyin.tsv"
+};
+
+const unsigned char *citysearch_double_pinyin_tsv(size_t *count) {
+  *count = sizeof(double_pinyin);
+  return double_pinyin;
+}

@@ -32,6 +32,17 @@ public enum EmbeddedCorpus {
       data: bytes(citysearch_cities_tsv), name: sourceName, format: .tsv, tables: tables ?? self.tables())
   }
 
+  /// The double-pinyin keyboards (`Corpus/double-pinyin.tsv`): Xiaohe, Ziranma, Microsoft,
+  /// Zhineng ABC and Pinyin++.
+  public static func keyboards() throws -> [Keyboard] {
+    try Keyboard.layouts(bytes(citysearch_double_pinyin_tsv), name: "double-pinyin.tsv (embedded)")
+  }
+
+  /// The keyboard named `name`, or `nil` when there is none.
+  public static func keyboard(named name: String) throws -> Keyboard? {
+    try keyboards().first { $0.name == name }
+  }
+
   /// The embedded bytes an accessor of `CCitySearchCorpusData` returns, as `Data` that refers to
   /// them without copying (they live as long as the program).
   private static func bytes(_ accessor: (UnsafeMutablePointer<Int>?) -> UnsafePointer<UInt8>?) -> Data {

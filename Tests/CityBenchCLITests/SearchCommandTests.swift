@@ -146,6 +146,7 @@ import Testing
     (["search", "--backends", "trie,linear", "bj"], "this command answers with one backend; got 'trie,linear'"),
     (["bench", "--backends", "inverted-indx"], "did you mean 'inverted-index'?"),
     (["search", "--limt", "3", "bj"], "unknown option '--limt'; did you mean '--limit'?"),
+    (["search", "--keyboard", "xiaoh", "bj"], "unknown keyboard 'xiaoh' (quanpin, xiaohe, ziranma"),
     (["search", "--mode", "seeds", "bj"], "option '--mode' expects syllable|seed, got 'seeds'; did you mean 'seed'?"),
     (["search", "--format", "xml", "bj"], "option '--format' expects text|tsv|json"),
     (["search", "--frobnicate", "bj"], "unknown option '--frobnicate'"),

@@ -79,7 +79,7 @@ public enum Zhuyin {
   /// `v` after n l).
   static func syllable(initial: String, medial: UInt32?, final: UInt32?, toned: Bool) -> String {
     let f = final.flatMap { finals[$0] } ?? ""
-    func ü(as letter: Character, _ text: String) -> String { String(text.map { $0 == "v" ? letter : $0 }) }
+    func umlaut(as letter: Character, _ text: String) -> String { String(text.map { $0 == "v" ? letter : $0 }) }
     switch medial {
     case nil:
       if f.isEmpty {
@@ -127,9 +127,9 @@ public enum Zhuyin {
       default: body = "v" + f
       }
       if initial.isEmpty {
-        return body == "iong" ? "yong" : "y" + ü(as: "u", body)
+        return body == "iong" ? "yong" : "y" + umlaut(as: "u", body)
       }
-      if ["j", "q", "x"].contains(initial) { return initial + ü(as: "u", body) }
+      if ["j", "q", "x"].contains(initial) { return initial + umlaut(as: "u", body) }
       return initial + body
     }
   }

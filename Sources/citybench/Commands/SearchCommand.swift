@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchCatalog
+import CitySearchCorpus
 import Foundation
 
 /// `citybench search`: answers queries from a corpus with one backend.
@@ -20,6 +21,9 @@ enum SearchCommand: Command {
                             --backend NAME is the same
       --icu-raw             build the icu backends without their override rules (plain ICU)
       --mode syllable|seed  the match contract (default: syllable; see docs/MatchSpec.md)
+      --keyboard NAME       read the query as typed on a double-pinyin keyboard: xiaohe,
+                            ziranma, microsoft, zhineng-abc, pinyinpp (default: quanpin, full
+                            pinyin); 'bwjk' on xiaohe is bei'jing
       --limit N             how many results to print (default: 20)
       --format text|tsv|json
                             output format (default: text)
@@ -31,7 +35,7 @@ enum SearchCommand: Command {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--backends", "--mode", "--limit", "--format", "--queries"]),
+    valued: CorpusOptions.valued.union(["--backends", "--mode", "--limit", "--format", "--queries", "--keyboard"]),
     flags: ["--icu-raw", "--timing"], aliases: ["--backend": "--backends"], maximumPositionals: 1)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
@@ -39,6 +43,7 @@ enum SearchCommand: Command {
     let limit = try args.integer("--limit", default: 20, range: 0...1_000_000)
     let format = try args.choice("--format", default: OutputFormat.text)
     let backendType = try BackendSelection.one(args["--backends"] ?? LinearScanBackend.name)
+    let keyboard = try Self.keyboard(args["--keyboard"])
     let backendName = backendType.name
     let queriesFile = args["--queries"]
     if queriesFile == nil && args.positionals.isEmpty { throw UsageError(message: "missing QUERY") }
@@ -60,15 +65,29 @@ enum SearchCommand: Command {
       let output = FileHandle.standardOutput
       try forEachLine(of: queriesFile) { query in
         let start = DispatchTime.now().uptimeNanoseconds
-        let result = backend.search(query, mode: mode, limit: limit)
+        let result = backend.search(keyboard?.read(query) ?? query, mode: mode, limit: limit)
         let elapsed = DispatchTime.now().uptimeNanoseconds - start
         output.write(Data((formatter.json(result, query: query, nanoseconds: timing ? elapsed : nil) + "\n").utf8))
       }
       return 0
     }
     let query = args.positionals[0]
-    print(formatter.render(backend.search(query, mode: mode, limit: limit), query: query, format: format))
+    let result = backend.search(keyboard?.read(query) ?? query, mode: mode, limit: limit)
+    print(formatter.render(result, query: query, format: format))
     return 0
+  }
+
+  /// The double-pinyin keyboard `--keyboard` names; `nil` for full pinyin (`quanpin`).
+  static func keyboard(_ name: String?) throws -> Keyboard? {
+    guard let name, name != "quanpin" else { return nil }
+    let keyboards = try EmbeddedCorpus.keyboards()
+    guard let keyboard = keyboards.first(where: { $0.name == name }) else {
+      let names = ["quanpin"] + keyboards.map(\.name)
+      throw UsageError(
+        message: Suggestion.message(
+          "unknown keyboard '\(name)' (\(names.joined(separator: ", ")))", for: name, among: names))
+    }
+    return keyboard
   }
 
   /// Calls `body` with each line of `path` (`-` for standard input), without its line ending.
