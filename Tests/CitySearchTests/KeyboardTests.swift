@@ -23,7 +23,7 @@ import Testing
     let typable = Set(layout.pairs.values)
     // §7's alternate spellings with u for ü after l and n (lue for lüe) are typed as the ü syllable.
     func typed(_ s: String) -> Bool {
-      let umlaut = s.prefix(1) + "v" + s.dropFirst(2)
+      let umlaut = "\(s.prefix(1))v\(s.dropFirst(2))"
       return typable.contains(s) || (["lu", "nu"].contains(s.prefix(2)) && typable.contains(umlaut))
     }
     let missing = (0..<syllabary.count).filter { syllabary.kinds[$0] == .syllable }
