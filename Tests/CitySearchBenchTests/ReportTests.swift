@@ -206,6 +206,43 @@ import Testing
     }
   }
 
+  /// Two close points' labels do not overlap: the second moves a line away.
+  @Test func tradeOffLabelsOfNearbyPointsDoNotOverlap() {
+    let points = [
+      SVGChart.TradeOffPoint(name: "trie", bytes: 1.7e6, p99: 86_000, buildSeconds: 0.1),
+      SVGChart.TradeOffPoint(name: "inverted-index", bytes: 2.4e6, p99: 66_000, buildSeconds: 0.05),
+      SVGChart.TradeOffPoint(name: "linear", bytes: 1e4, p99: 400_000, buildSeconds: 0.001),
+    ]
+    let placed = SVGChart.LabelBox.place(
+      "inverted-index (0.050 s)", x: 400, baseline: 200, onRight: false,
+      avoiding: [
+        SVGChart.LabelBox.place(
+          "trie (0.100 s)", x: 390, baseline: 204, onRight: false, avoiding: [], within: (30, 330))
+      ],
+      within: (30, 330))
+    #expect(placed.baseline != 200)
+    #expect(!SVGChart.tradeOff(points, memoryLabel: "heap").isEmpty)
+  }
+
+  /// Every section table is in the page, where it belongs, whichever optional tables the run
+  /// has (executors, instructions, allocations shift their order).
+  @Test func everyTableIsInThePageWithTheOptionalOnes() throws {
+    var results = Self.run.results
+    let index = try #require(results.backends.firstIndex { $0.name == "trie" })
+    results.backends[index].instructions = InstructionSummary(
+      tool: "callgrind", keystrokes: 10, total: 100, sampled: [10], stride: 10)
+    results.backends[index].allocations = AllocationSummary(counts: [1, 2, 3])
+    let html = HTMLReport.text(results)
+    for table in ReportTable.sections(results) {
+      #expect(html.contains(">\(XMLText.escape(table.title))</h"), "\(table.title)")
+    }
+    let build = try #require(html.range(of: ">Build and memory</h3>"))
+    let charts = try #require(html.range(of: "<h2>Build time and memory</h2>"))
+    #expect(charts.lowerBound < build.lowerBound)
+    // Cells carry their column's name for the stacked layout of a phone-width page.
+    #expect(html.contains("<td data-label=\"p99\">"))
+  }
+
   @Test func samplesCSVHasOneRowPerSample() {
     let (_, raw) = Self.run
     let text = SamplesCSV.text(raw: raw, workload: BenchFixtures.smallWorkload)

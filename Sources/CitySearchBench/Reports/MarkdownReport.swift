@@ -17,7 +17,10 @@ public enum MarkdownReport {
       ["backend", "p50", "p90", "p99", "p99.9", "max", "timed keystrokes"],
       results.backends.map { b in
         guard let l = b.latency else { return [b.name, "–", "–", "–", "–", "–", "0"] }
-        return [b.name] + ReportedQuantile.allCases.map { Formatting.estimate(l[$0], ns) } + [timed(b)]
+        // The maximum is one keystroke, not an estimate: no interval.
+        return [b.name]
+          + ReportedQuantile.allCases.map { $0 == .max ? ns(l[$0].value) : Formatting.estimate(l[$0], ns) }
+          + [timed(b)]
       })
 
     for table in ReportTable.sections(results) { out += "\n" + table.markdown() }

@@ -9,6 +9,9 @@ public struct ReportTable: Sendable {
   /// The rows, each with one cell per heading.
   public let rows: [[String]]
 
+  /// The title of the build and memory table.
+  static let buildTitle = "Build and memory"
+
   /// The tables that follow the latency table, in report order: the paired ratios, the
   /// instruction counts when the run made them, by query length, by input style, time per session, build and memory.
   public static func sections(_ results: BenchResults) -> [ReportTable] {
@@ -130,7 +133,7 @@ public struct ReportTable: Sendable {
 
   static func build(_ results: BenchResults) -> ReportTable {
     ReportTable(
-      title: "Build and memory", caption: "",
+      title: buildTitle, caption: "",
       headers: ["backend", "build", "heap kept", "index (counted)", "notes"],
       rows: results.backends.map { b in
         [
@@ -158,13 +161,23 @@ public struct ReportTable: Sendable {
     return out + MarkdownReport.table(headers, rows)
   }
 
+  /// An escaped cell with its interval (`1.06× [1.05×–1.08×]`) on a line of its own, as the
+  /// latency table shows it, so that the columns stay narrow enough to show whole.
+  static func htmlCell(_ escaped: String) -> String {
+    guard escaped.hasSuffix("]"), let open = escaped.range(of: " [", options: .backwards) else { return escaped }
+    let interval = escaped[open.upperBound..<escaped.index(before: escaped.endIndex)]
+    return "\(escaped[..<open.lowerBound])<br/><span class=\"ci\">\(interval)</span>"
+  }
+
   /// The table as HTML (cells escaped), with its heading and caption.
   func html(level: Int = 2) -> String {
     let e = XMLText.escape
     var out = "<h\(level)>\(e(title))</h\(level)>\n"
     if !caption.isEmpty { out += "<p>\(e(caption))</p>\n" }
     out += "<div class=\"scroll\"><table>\n<tr>" + headers.map { "<th>\(e($0))</th>" }.joined() + "</tr>\n"
-    for row in rows { out += "<tr>" + row.map { "<td>\(e($0))</td>" }.joined() + "</tr>\n" }
+    for row in rows {
+      out += "<tr>" + zip(headers, row).map { HTMLReport.td($0, Self.htmlCell(e($1))) }.joined() + "</tr>\n"
+    }
     return out + "</table></div>\n"
   }
 }

@@ -29,6 +29,7 @@ extension SVGChart {
     svg += logLogGrid(x: x, y: y, xLabel: bytesTick, yLabel: tickLabel)
     svg += text((left + width - right) / 2, height - 12, "\(memoryLabel) (log scale)", anchor: "middle")
     let slowest = max(shown.map(\.buildSeconds).max() ?? 1, 1e-9)
+    var placed: [LabelBox] = []
     for (i, point) in points.enumerated() where point.bytes > 0 && point.p99 > 0 {
       let (cx, cy) = (x(point.bytes), y(point.p99))
       let radius = 4 + 14 * (point.buildSeconds / slowest).squareRoot()
@@ -36,13 +37,51 @@ extension SVGChart {
         "\(point.name): \(Formatting.duration(nanoseconds: point.p99)), built in \(Formatting.seconds(point.buildSeconds))"
       svg +=
         "<circle cx=\"\(number(cx))\" cy=\"\(number(cy))\" r=\"\(number(radius))\" fill=\"\(color(i))\" fill-opacity=\"0.55\" stroke=\"\(color(i))\"><title>\(XMLText.escape(label))</title></circle>\n"
-      // The label on the side with room: right of the point in the left half, left of it otherwise.
+      // The label on the side with room (right of the point in the left half, left of it
+      // otherwise), moved down or up a line at a time until it clears the labels placed before.
+      let caption = "\(point.name) (\(Formatting.seconds(point.buildSeconds)))"
       let onRight = cx < (left + width - right) / 2
-      svg += text(
-        cx + (onRight ? radius + 4 : -radius - 4), cy + 4, "\(point.name) (\(Formatting.seconds(point.buildSeconds)))",
-        anchor: onRight ? "start" : "end")
+      let box = LabelBox.place(
+        caption, x: cx + (onRight ? radius + 4 : -radius - 4), baseline: cy + 4, onRight: onRight, avoiding: placed,
+        within: (top: top, bottom: height - bottom))
+      placed.append(box)
+      svg += text(box.anchorX, box.baseline, caption, anchor: onRight ? "start" : "end")
     }
     return svg + "</svg>\n"
+  }
+
+  /// Where a chart label goes: its box estimated from its length (12 px type: at most 7.2 px a
+  /// character, 15 px a line), so that labels of nearby points do not overlap.
+  struct LabelBox {
+    var anchorX: Double
+    var baseline: Double
+    var minX: Double
+    var maxX: Double
+    var minY: Double { baseline - 12 }
+    var maxY: Double { baseline + 3 }
+
+    func overlaps(_ other: LabelBox) -> Bool {
+      minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+
+    /// The first of the baselines `baseline`, then a line below, a line above, two below, …
+    /// whose box clears every box of `placed` and stays within the plot's height.
+    static func place(
+      _ text: String, x: Double, baseline: Double, onRight: Bool, avoiding placed: [LabelBox],
+      within bounds: (top: Double, bottom: Double)
+    ) -> LabelBox {
+      let width = Double(text.count) * 7.2
+      func box(_ y: Double) -> LabelBox {
+        LabelBox(anchorX: x, baseline: y, minX: onRight ? x : x - width, maxX: onRight ? x + width : x)
+      }
+      for step in 0..<12 {
+        let offset = Double((step + 1) / 2) * 15 * (step % 2 == 1 ? 1 : -1)
+        let candidate = box(baseline + offset)
+        guard candidate.minY >= bounds.top, candidate.maxY <= bounds.bottom + 12 else { continue }
+        if !placed.contains(where: candidate.overlaps) { return candidate }
+      }
+      return box(baseline)
+    }
   }
 
   /// A tick on a log bytes axis, a power of ten in decimal units: `100 kB`, `1 MB`.
