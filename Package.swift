@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "CitySearchBench",
+  // What an app links (CitySearch, CitySearchCorpus, CitySearchBackends) uses Foundation API
+  // of these releases and no newer; the harness is built and run on Linux.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "CitySearch", targets: ["CitySearch"]),
     .library(name: "CitySearchCorpus", targets: ["CitySearchCorpus"]),

@@ -4,7 +4,6 @@ import CitySearchHistory
 import CitySearchTestSupport
 import Foundation
 import FoundationXML
-import Synchronization
 import Testing
 
 @Suite(.timed) struct HistoryTests {
@@ -149,18 +148,35 @@ import Testing
     let base = try Self.results()
     for attempt in 0..<5 {
       let path = dir.appendingPathComponent("h\(attempt).sqlite").path
-      let failures = Mutex<[String]>([])
+      let failures = Failures()
       DispatchQueue.concurrentPerform(iterations: 2) { i in
         do {
           var run = base
           run.metadata.gitCommit = String(repeating: String(i), count: 40)
           _ = try HistoryStore(path: path, create: true).add([("run\(i).json", run, try run.jsonData())])
         } catch {
-          failures.withLock { $0.append("\(error)") }
+          failures.add("\(error)")
         }
       }
-      #expect(failures.withLock { $0 }.isEmpty, "attempt \(attempt)")
+      #expect(failures.all.isEmpty, "attempt \(attempt)")
       #expect(try HistoryStore(path: path, create: false).runs().count == 2, "attempt \(attempt)")
+    }
+  }
+
+  /// Errors gathered from threads (NSLock rather than Synchronization's Mutex, which Apple
+  /// platforms have only from macOS 15 and iOS 18).
+  final class Failures: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+    func add(_ item: String) {
+      lock.lock()
+      defer { lock.unlock() }
+      items.append(item)
+    }
+    var all: [String] {
+      lock.lock()
+      defer { lock.unlock() }
+      return items
     }
   }
 

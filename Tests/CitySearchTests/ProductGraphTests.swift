@@ -20,8 +20,13 @@ import Testing
       let dependencies: [[String: [String?]]]?
       let settings: [[String: AnyCodable]]?
     }
+    struct Platform: Decodable {
+      let platformName: String
+      let version: String
+    }
     let products: [Product]
     let targets: [Target]
+    let platforms: [Platform]?
   }
 
   /// Accepts any JSON value (only its presence matters here).
@@ -42,6 +47,15 @@ import Testing
     process.waitUntilExit()
     #expect(process.terminationStatus == 0, "swift package dump-package failed")
     return try JSONDecoder().decode(Manifest.self, from: data)
+  }
+
+  /// The manifest says which Apple releases an app can target (their Foundation has every API
+  /// the app products call; Apple platforms cannot be built here).
+  @Test func applePlatformsAreDeclared() throws {
+    let platforms = Dictionary(
+      uniqueKeysWithValues: (try manifest().platforms ?? []).map { ($0.platformName, $0.version) })
+    #expect(platforms["macos"] == "13.0")
+    #expect(platforms["ios"] == "16.0")
   }
 
   @Test func appProductsReachNoCCodeButDataAndNoLinuxOnlyModule() throws {
