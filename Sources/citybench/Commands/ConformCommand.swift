@@ -71,15 +71,6 @@ enum ConformCommand: Command {
     ], repeated: ["--executor"],
     flags: ["--icu-raw"], maximumPositionals: 0)
 
-  /// A backend to check: the type, its options, and the label it is reported under.
-  struct Candidate {
-    let type: any SearchBackend.Type
-    let options: BackendOptions
-    let label: String
-    /// The variant of the backend's descriptor it is, if any.
-    var variant: BackendDescriptor.Variant?
-  }
-
   /// What one conformance run checks and where it writes, typed: the command line parses into
   /// it, and `suite` builds one directly.
   struct Settings {
@@ -154,134 +145,63 @@ enum ConformCommand: Command {
     return settings
   }
 
-  /// Runs the check; the exit status (0 when everything conforms, else 1).
+  /// Runs the check (``ConformanceSuite``) and writes its files; the exit status (0 when
+  /// everything conforms, else 1).
   static func run(_ settings: Settings) throws -> Int32 {
-    let (tiers, modes, sampleSize, seed, every, fuzz, icuSample, shard) = (
-      settings.tiers, settings.modes, settings.sampleSize, settings.seed, settings.every, settings.fuzz,
-      settings.icuSample, settings.shard
-    )
-    var candidates = try selectedBackends(settings.backends)
-    if settings.icuRaw {
-      for type in candidates.map(\.type) {
-        for variant in type.descriptor.variants {
-          candidates.append(
-            Candidate(type: type, options: variant.options, label: variant.label(of: type.name), variant: variant))
-        }
-      }
-    }
+    let types =
+      try settings.backends.map(BackendSelection.select)
+      ?? BackendCatalog.all.filter { $0 != LinearScanBackend.self }
+    var candidates = types.map(ConformanceSuite.Candidate.init(type:))
+    if settings.icuRaw { candidates += candidates.flatMap(\.variants) }
     let directory = CorpusOptions(directory: settings.corpusDirectory)
-    let expectedPath = settings.expectedPath ?? directory.packageFile("Conformance/expected-failures.tsv")
-    let expected = try expectedPath.map { try ExpectedFailures(contentsOf: $0) } ?? ExpectedFailures()
-    let goldenQueries = directory.packageFile("Conformance/golden.tsv").flatMap(Self.goldenQueries)
-
-    var result = ConformanceResult(
-      settings: .init(
-        tiers: [], modes: modes.map(\.rawValue), backends: candidates.map(\.label), sample: sampleSize, seed: seed,
-        every: every, icuSample: icuSample, expectedFailures: try expectedPath.map(Self.digest) ?? "none",
-        gitCommit: RunEnvironment.gitCommit(in: directory.packageDirectory),
-        buildConfiguration: RunEnvironment.buildConfiguration),
-      shard: shard.isWhole ? nil : shard)
-    var rawCulprits: [String: Set<PlaceID>] = [:]
-    var lastCorpus: Corpus?
-    for (tierNumber, tier) in tiers.enumerated() {
-      let corpus = try CorpusOptions(corpus: tier.rawValue, directory: settings.corpusDirectory).load()
-      lastCorpus = corpus
-      result.settings.tiers.append(.init(name: tier.rawValue, places: corpus.count, checksum: corpus.checksum))
-      let (targets, texts, description) =
-        fuzz.map { fuzzSet(corpus: corpus, count: $0, seed: UInt64(seed) &+ UInt64(tierNumber)) }
-        ?? querySet(
-          tier: tier, corpus: corpus, golden: tier == .cities ? goldenQueries ?? [] : [], sample: sampleSize,
-          every: every,
-          seed: UInt64(seed) &+ UInt64(tierNumber))
-      emit("\n== \(tier.rawValue): \(corpus.count) places; \(description)\(shard.isWhole ? "" : "; shard \(shard)")")
-      let run = DifferentialRun(reference: LinearScanBackend(corpus: corpus))
-      // The reference answers what this shard checks: its slice of the texts and every
-      // keystroke of its slice of the targets.
-      let needed =
-        shard.isWhole
-        ? texts : shard.slice(texts) + shard.slice(targets).flatMap { ConformanceQueries.keystrokes(typing: $0) }
-      for mode in modes {
-        let progress = Progress(label: "\(tier.rawValue) \(mode) reference")
-        run.prepare(needed, mode: mode, progress: progress.update)
-        progress.finish()
-      }
-      // For the input-cost bound: the reference's time on every fuzzed query, one at a time.
-      let referenceTimes =
-        fuzz == nil
-        ? [:]
-        : Dictionary(
-          uniqueKeysWithValues: modes.map { mode in
-            (mode, InputCost.referenceTimes(run.reference, queries: texts, mode: mode, limit: run.limit))
-          })
-      for candidate in candidates {
-        let build: MeasuredBuild
-        do {
-          build = try MeasuredBuild.build(candidate.type, corpus: corpus, options: candidate.options)
-        } catch {
-          let failure = modes.map {
-            ConformanceResult.Check(
-              tier: tier.rawValue, backend: candidate.label, mode: $0.rawValue, buildError: "\(error)")
-          }
-          emit(failure[0].line())
-          result.checks += failure
-          continue
-        }
-        emit("\(candidate.label): \(build.summary)")
-        for mode in modes {
-          let sample = icuSampleSize(candidate, tier: tier, icuSample)
-          let progress = Progress(label: "\(tier.rawValue) \(mode) \(candidate.label)")
-          let started = Date()
-          let outcome = check(
-            build.backend, run: run, label: candidate.label, mode: mode, texts: texts, targets: targets,
-            sample: sample, shard: shard, expected: expected, progress: progress)
-          progress.finish()
-          if let variant = candidate.variant {
-            rawCulprits[variant.suffix, default: []].formUnion(outcome.culprits)
-          }
-          var checked = ConformanceResult.Check(
-            tier: tier.rawValue, outcome: outcome, seconds: Date().timeIntervalSince(started)
-          ) { reproduction($0, tier: tier, corpus: corpus, candidate: candidate) }
-          emit(checked.line(shard: result.shard))
-          if let first = checked.divergences.first { emit(first.reproduction) }
-          if let times = referenceTimes[mode] {
-            let cost = inputCost(build.backend, run: run, texts: texts, times: times, mode: mode, sample: sample)
-            checked.inputCost = .init(summary: costLine(cost), withinBound: cost.withinBound)
-            emit(checked.inputCost!.summary)
-          }
-          result.checks.append(checked)
-        }
-        // The listed places must each take part in a divergence, where the run exercised them all.
-        if candidate.variant != nil && tier == .cities && every == 1
-          && icuSampleSize(candidate, tier: tier, icuSample) == nil
-        {
-          let listed = (expected.entries[candidate.label] ?? [:]).keys.filter { corpus.index(of: $0) != nil }
-          result.listedPlaces.append(.init(tier: tier.rawValue, backend: candidate.label, places: listed.sorted()))
-        }
-      }
+    var suite = ConformanceSuite.Settings()
+    suite.tiers = settings.tiers
+    suite.modes = settings.modes
+    suite.sampleSize = settings.sampleSize
+    suite.seed = settings.seed
+    suite.every = settings.every
+    suite.fuzz = settings.fuzz
+    suite.icuSample = settings.icuSample
+    suite.shard = settings.shard
+    if let path = settings.expectedPath ?? directory.packageFile("Conformance/expected-failures.tsv") {
+      suite.expected = try ExpectedFailures(contentsOf: path)
+      suite.expectedDigest = try Self.digest(path)
     }
+    suite.goldenQueries =
+      directory.packageFile("Conformance/golden.tsv").flatMap(ConformanceSuite.goldenQueries) ?? []
+    suite.gitCommit = RunEnvironment.gitCommit(in: directory.packageDirectory)
+    let hooks = ConformanceSuite.Hooks(
+      loadTier: { tier in try CorpusOptions(corpus: tier.rawValue, directory: settings.corpusDirectory).load() },
+      emit: emit,
+      progress: { label in
+        let progress = Progress(label: label)
+        return (progress.update, progress.finish)
+      })
+    let outcome = try ConformanceSuite.run(suite, candidates: candidates, hooks: hooks)
+    let result = outcome.result
     for passes in result.unexpectedPasses {
       emit(ConformanceSummary.unexpectedPassesLine(passes))
     }
-    if let path = settings.writeExpected, let corpus = lastCorpus {
+    if let path = settings.writeExpected, let corpus = outcome.lastCorpus {
       // The variants of one suffix read every name the same way (the raw ICU ones share one
       // transliterator): each variant of the catalog gets the union of its suffix's culprits,
       // whichever of them was run.
       let entries = Dictionary(
         uniqueKeysWithValues: BackendCatalog.all.flatMap { type in
           type.descriptor.variants.compactMap { variant in
-            rawCulprits[variant.suffix].map { (variant.label(of: type.name), $0) }
+            outcome.variantCulprits[variant.suffix].map { (variant.label(of: type.name), $0) }
           }
         })
       let text = ExpectedFailures.file(entries, corpus: corpus) { _, index in
         "plain ICU reads it differently from '\(corpus.pinyin(at: index).joined(separator: " "))'"
       }
       try text.write(toFile: path, atomically: true, encoding: .utf8)
-      emit("wrote \(rawCulprits.values.reduce(0) { $0 + $1.count }) expected failures to \(path)")
+      emit("wrote \(outcome.variantCulprits.values.reduce(0) { $0 + $1.count }) expected failures to \(path)")
     }
     if let path = settings.junit { try AtomicFile.write(Data(JUnitReport(conformance: result).xml.utf8), to: path) }
     if let path = settings.result { try AtomicFile.write(try result.jsonData(), to: path) }
-    if !shard.isWhole && !result.listedPlaces.isEmpty {
-      emit("\nshard \(shard): unexpected passes of listed places are checked when the shards are merged")
+    if !settings.shard.isWhole && !result.listedPlaces.isEmpty {
+      emit("\nshard \(settings.shard): unexpected passes of listed places are checked when the shards are merged")
     }
     emit("\n" + ConformanceSummary.verdict(result))
     return result.failed ? 1 : 0
@@ -292,120 +212,5 @@ enum ConformCommand: Command {
     var hash = FNV1a64()
     hash.add(bytes: try CorpusLoader.readFile(path, limit: CorpusLoader.maximumFileBytes))
     return hash.hex
-  }
-
-  /// A backend whose descriptor asks for a sample on this tier (the uncached ICU one, about
-  /// 30 µs per name per keystroke) answers an even sample, of `--icu-sample` queries when
-  /// given; everything else answers every query.
-  private static func icuSampleSize(_ candidate: Candidate, tier: CorpusTier, _ icuSample: Int?) -> Int? {
-    guard let sample = candidate.type.descriptor.conformanceSample[tier] else { return nil }
-    return icuSample ?? sample
-  }
-
-  private static func check(
-    _ backend: any SearchBackend, run: DifferentialRun, label: String, mode: MatchMode, texts: [String],
-    targets: [String], sample: Int?, shard: Shard, expected: ExpectedFailures, progress: Progress
-  ) -> BackendOutcome {
-    func open<B: SearchBackend>(_ backend: B) -> BackendOutcome {
-      run.check(
-        backend, label: label, mode: mode, texts: texts, targets: targets, sample: sample, shard: shard,
-        isExpected: expected.isExpected, progress: progress.update)
-    }
-    return open(backend)
-  }
-
-  private static func selectedBackends(_ list: String?) throws -> [Candidate] {
-    let types = try list.map(BackendSelection.select) ?? BackendCatalog.all.filter { $0 != LinearScanBackend.self }
-    return types.map { Candidate(type: $0, options: BackendOptions(), label: $0.name) }
-  }
-
-  /// The fuzzed set of one tier: every query stateless, and the short ones (at most 5,000)
-  /// also typed keystroke by keystroke.
-  static func fuzzSet(corpus: Corpus, count: Int, seed: UInt64) -> (
-    targets: [String], texts: [String], description: String
-  ) {
-    let queries = FuzzQueries.generate(corpus, count: count, seed: seed)
-    let texts = Array(Set(queries.map(\.text))).sorted()
-    let targets = Array(queries.lazy.filter { $0.kind != .long }.map(\.text).prefix(5_000))
-    let description =
-      "fuzzed (seed \(seed)): \(count) queries of \(FuzzQueries.Kind.allCases.count) kinds, \(texts.count) distinct; \(targets.count) typed"
-    return (targets, texts, description)
-  }
-
-  /// The input-cost bound for one backend and mode (an even sample for a sampled backend).
-  private static func inputCost(
-    _ backend: any SearchBackend, run: DifferentialRun, texts: [String], times: [UInt64], mode: MatchMode,
-    sample: Int?
-  ) -> InputCost {
-    // The same even sample the conformance check answered.
-    let chosen = sample.map { evenSample(Array(texts.indices), $0) }
-    let queries = chosen.map { $0.map { texts[$0] } } ?? texts
-    let referenceTimes = chosen.map { $0.map { times[$0] } } ?? times
-    func open<B: SearchBackend>(_ backend: B) -> InputCost {
-      InputCost.measure(
-        backend, reference: run.reference, queries: queries, referenceTimes: referenceTimes, mode: mode,
-        limit: run.limit)
-    }
-    return open(backend)
-  }
-
-  static func costLine(_ cost: InputCost) -> String {
-    let shown = String(String(cost.worstQuery.debugDescription.dropFirst().dropLast()).prefix(24))
-    let query = cost.worstQuery.count > 24 ? "'\(shown)…' (\(cost.worstQuery.count) characters)" : "'\(shown)'"
-    let ratio = { (value: Double) in String(format: value < 10 ? "%.2g×" : "%.0f×", value) }
-    return
-      "  input cost over \(cost.queries) queries: median \(ratio(cost.medianRatio)) the reference; slowest \(query) "
-      + "\(Formatting.duration(nanoseconds: Double(cost.backendNanoseconds))) against the reference's "
-      + "\(Formatting.duration(nanoseconds: Double(cost.referenceNanoseconds))), \(ratio(cost.worstRatio)) (bound \(ratio(cost.bound)))"
-      + (cost.withinBound ? "" : ": OVER THE BOUND")
-  }
-
-  /// The typing targets and the stateless texts of one tier.
-  static func querySet(tier: CorpusTier, corpus: Corpus, golden: [String], sample: Int, every: Int, seed: UInt64)
-    -> (targets: [String], texts: [String], description: String)
-  {
-    let targets: [String]
-    var singles = golden
-    var description: String
-    if tier == .cities {
-      let exhaustive = ConformanceQueries.exhaustive(corpus, every: every)
-      targets = exhaustive.targets
-      singles += exhaustive.singles
-      description =
-        "exhaustive\(every > 1 ? " over one place in \(every)" : ""): \(targets.count) typed forms, \(exhaustive.singles.count) name substrings, \(golden.count) golden queries"
-    } else {
-      targets = ConformanceQueries.sample(corpus, queries: sample, seed: seed)
-      description = "seeded sample (seed \(seed)): \(targets.count) typed targets"
-    }
-    var texts = Set(singles)
-    for target in targets { for k in 1...max(target.count, 1) { texts.insert(String(target.prefix(k))) } }
-    description += "; \(texts.count) distinct queries per mode"
-    return (targets, texts.sorted(), description)
-  }
-
-  static func goldenQueries(_ path: String) -> [String]? {
-    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-    return text.split(separator: "\n").dropFirst().compactMap { line in
-      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      return fields.count > 3 && fields[1] == "cities" ? String(fields[3]) : nil
-    }
-  }
-
-  static func reproduction(_ d: Divergence, tier: CorpusTier, corpus: Corpus, candidate: Candidate) -> String {
-    let raw = candidate.options.icuRaw ? " --icu-raw" : ""
-    var lines = ["  FIRST DIVERGENCE: backend \(candidate.type.name)\(raw), mode \(d.mode), query '\(d.query)'"]
-    if !d.typed.isEmpty {
-      lines.append("  through the session, after typing: \(d.typed.map { "'\($0)'" }.joined(separator: " → "))")
-    }
-    lines.append(
-      "  reproduce: citybench search --corpus \(tier.rawValue) --backends \(candidate.type.name)\(raw) --mode \(d.mode) '\(d.query)'"
-    )
-    lines.append("  \(d.difference)")
-    lines.append(
-      d.difference.sideBySide(corpus: corpus).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n"))
-    if !d.culprits.isEmpty {
-      lines.append("  places answered differently: \(d.culprits.prefix(10).map(String.init).joined(separator: ", "))")
-    }
-    return lines.joined(separator: "\n")
   }
 }
