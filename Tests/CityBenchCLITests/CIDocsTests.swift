@@ -191,7 +191,7 @@ import Testing
 
   @Test func theGitHubWorkflowAndTheGitLabJobAreWellFormed() throws {
     let blocks = try Self.yamlBlocks()
-    #expect(blocks.count == 3)
+    #expect(blocks.count == 4)
     let github = try MiniYAML.parse(blocks[0])
     #expect(github["on"]?["pull_request"] != nil)
     let job = try #require(github["jobs"]?["gate"])
@@ -201,7 +201,13 @@ import Testing
     for step in steps { #expect(step["uses"] != nil || step["run"] != nil, "a step without uses or run") }
     #expect(steps.last?["with"]?["path"]?.text?.contains("gate-junit.xml") == true)
 
-    let gitlab = try MiniYAML.parse(blocks[2])
+    // The pull request against its base: both built, run alternately, compared.
+    let compare = try #require(try MiniYAML.parse(blocks[2])["jobs"]?["compare"])
+    let runs = compare["steps"]?.items.compactMap { $0["run"]?.text } ?? []
+    #expect(runs.contains { $0.contains("git worktree add ../base") })
+    #expect(runs.last?.contains("citybench compare base-2/results.json pr-2/results.json") == true)
+
+    let gitlab = try MiniYAML.parse(blocks[3])
     let gate = try #require(gitlab["latency-gate"])
     #expect(gate["image"]?.text?.hasPrefix("swift:") == true)
     #expect(gate["script"]?.items.count == 3)
@@ -249,10 +255,15 @@ import Testing
         shell += step["run"]?.text.map { [$0.replacingOccurrences(of: "${{ matrix.shard }}", with: "3")] } ?? []
       }
     }
-    shell += (blocks[2]["latency-gate"]?["script"]?.items ?? []).compactMap(\.text)
+    for step in blocks[2]["jobs"]?["compare"]?["steps"]?.items ?? [] {
+      shell += step["run"]?.text.map { [$0.replacingOccurrences(of: "$round", with: "1")] } ?? []
+    }
+    shell += (blocks[3]["latency-gate"]?["script"]?.items ?? []).compactMap(\.text)
     let commands = shell.flatMap(Self.citybenchCommands)
     #expect(
-      commands.map { $0.first } == ["conform", "gate", "history", "history", "conform", "merge", "conform", "gate"])
+      commands.map { $0.first } == [
+        "conform", "gate", "history", "history", "conform", "merge", "bench", "bench", "compare", "conform", "gate",
+      ])
     for arguments in commands where !arguments.isEmpty {
       let run = try CLI.run(arguments + ["--help"])
       #expect(run.status == 0, "citybench \(arguments.joined(separator: " ")): \(run.stderr)")

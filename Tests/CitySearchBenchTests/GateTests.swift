@@ -325,3 +325,47 @@ import Testing
     #expect(decoded.metrics.count == report.metrics.count)
   }
 }
+
+/// `citybench compare`: any two runs, nothing refused.
+@Suite(.timed) struct RunComparisonTests {
+  let gate = GateTests()
+
+  @Test func changesBeyondTheIntervalsAreNamedAndOtherSettingsListed() throws {
+    let a = gate.results([gate.backend("trie", ratio: gate.ratios(gate.e(0.03), gate.e(0.4), gate.e(0.5)))])
+    var b = gate.results([gate.backend("trie", ratio: gate.ratios(gate.e(0.03), gate.e(0.4), gate.e(0.9)))])
+    b.metadata.rounds = 5
+    b.metadata.mode = "seed"
+    let comparison = RunComparison(a: a, b: b, aPath: "main.json", bPath: "pr.json")
+    let rows = Dictionary(uniqueKeysWithValues: comparison.rows.map { ("\($0.backend) \($0.metric)", $0) })
+    #expect(rows["trie ratio.p99"]?.finding == .higher)
+    #expect(rows["trie ratio.p50"]?.finding == .same)
+    #expect(rows["trie ratio.p99"]?.change.value == 1.8)
+    #expect(comparison.settingDifferences.contains("rounds 5 in B, 1"))
+    #expect(comparison.settingDifferences.contains("mode seed in B, syllable"))
+    let markdown = comparison.markdown
+    #expect(markdown.contains("**Settings differ**"))
+    let row = "| trie | ratio.p99 | 0.50× [0.49×–0.51×] | 0.90× [0.88×–0.92×] | 1.80× [1.73×–1.87×] | **higher** |"
+    #expect(markdown.contains(row))
+    #expect(markdown.contains("trie ratio.p99 higher"))
+    // A run against itself: nothing changed, the same settings.
+    let same = RunComparison(a: a, b: a, aPath: "a", bPath: "a")
+    #expect(same.rows.allSatisfy { $0.finding == .same })
+    #expect(same.settingDifferences.isEmpty)
+    #expect(same.markdown.contains("0 of \(same.rows.count) figures changed"))
+  }
+
+  @Test func countsCompareExactlyAndOneSidedBackendsAreListed() throws {
+    var a = gate.results([gate.backend("trie", ratio: gate.ratios(gate.e(0.03)), counted: 1000)])
+    var b = gate.results([
+      gate.backend("trie", ratio: gate.ratios(gate.e(0.03)), counted: 1001),
+      gate.backend("icu", ratio: gate.ratios(gate.e(2))),
+    ])
+    a.backends[1].allocations = AllocationSummary(counts: [2, 2, 2])
+    b.backends[1].allocations = AllocationSummary(counts: [2, 2, 2])
+    let comparison = RunComparison(a: a, b: b, aPath: "a", bPath: "b")
+    let rows = Dictionary(uniqueKeysWithValues: comparison.rows.map { ("\($0.backend) \($0.metric)", $0) })
+    #expect(rows["trie countedBytes"]?.finding == .higher)
+    #expect(rows["trie allocations.total"]?.finding == .same)
+    #expect(comparison.unmatched == ["icu"])
+  }
+}
