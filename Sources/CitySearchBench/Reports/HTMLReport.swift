@@ -66,11 +66,11 @@ public enum HTMLReport {
     out += "<h2>Keystroke latency</h2>\n"
     out +=
       "<p>Each keystroke's latency is the median of its rounds (\(m.rounds)); grey figures are 95% bootstrap intervals.</p>\n"
-    out += "<div class=\"scroll\"><table>\n<tr><th>backend</th>"
+    out += "<div class=\"scroll\"><table>\n<tr><th>backend</th><th>mean</th>"
     out += ReportedQuantile.allCases.map { "<th>\($0.rawValue)</th>" }.joined()
     out += "<th>ratio to \(e(results.reference)) (p50)</th><th>timed keystrokes</th></tr>\n"
     for b in results.backends {
-      out += "<tr><td>\(e(b.name))</td>"
+      out += "<tr><td>\(e(b.name))</td>" + td("mean", b.latency.map { ns($0.mean) } ?? "–")
       if let l = b.latency {
         // The maximum is one keystroke, not an estimate: no interval.
         out += ReportedQuantile.allCases.map { td($0.rawValue, $0 == .max ? ns(l[$0].value) : cell(l[$0], ns)) }
@@ -83,7 +83,7 @@ public enum HTMLReport {
       out += td("timed keystrokes", e(MarkdownReport.timed(b))) + "</tr>\n"
     }
     if let noise = results.noiseFloor {
-      out += "<tr><td>\(e(results.reference)) (A/A)</td>" + String(repeating: "<td></td>", count: 5)
+      out += "<tr><td>\(e(results.reference)) (A/A)</td>" + String(repeating: "<td></td>", count: 6)
       out +=
         td("ratio to \(results.reference) (p50)", cell(noise.p50, Formatting.ratio)) + "<td>noise floor</td></tr>\n"
     }

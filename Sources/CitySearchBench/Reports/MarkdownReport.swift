@@ -14,11 +14,11 @@ public enum MarkdownReport {
     out +=
       "Each keystroke's latency is the median of its rounds (\(m.rounds)); brackets are 95% bootstrap intervals.\n\n"
     out += table(
-      ["backend", "p50", "p90", "p99", "p99.9", "max", "timed keystrokes"],
+      ["backend", "mean", "p50", "p90", "p99", "p99.9", "max", "timed keystrokes"],
       results.backends.map { b in
-        guard let l = b.latency else { return [b.name, "–", "–", "–", "–", "–", "0"] }
+        guard let l = b.latency else { return [b.name, "–", "–", "–", "–", "–", "–", "0"] }
         // The maximum is one keystroke, not an estimate: no interval.
-        return [b.name]
+        return [b.name, ns(l.mean)]
           + ReportedQuantile.allCases.map { $0 == .max ? ns(l[$0].value) : Formatting.estimate(l[$0], ns) }
           + [timed(b)]
       })
