@@ -7,56 +7,39 @@
 
 #pragma clang diagnostic ignored "-Wc23-extensions"
 
+// Each file's accessor: its bytes, and their number in `count`.
+#define CITYSEARCH_ACCESSOR(NAME)                                  \
+  const unsigned char *citysearch_##NAME##_tsv(size_t *count) {   \
+    *count = sizeof(NAME);                                         \
+    return NAME;                                                   \
+  }
+
 static const unsigned char cities[] = {
 #embed "cities.tsv"
 };
-
-const unsigned char *citysearch_cities_tsv(size_t *count) {
-  *count = sizeof(cities);
-  return cities;
-}
+CITYSEARCH_ACCESSOR(cities)
 
 static const unsigned char polyphones[] = {
 #embed "polyphones.tsv"
 };
-
-const unsigned char *citysearch_polyphones_tsv(size_t *count) {
-  *count = sizeof(polyphones);
-  return polyphones;
-}
+CITYSEARCH_ACCESSOR(polyphones)
 
 static const unsigned char traditional[] = {
 #embed "traditional.tsv"
 };
-
-const unsigned char *citysearch_traditional_tsv(size_t *count) {
-  *count = sizeof(traditional);
-  return traditional;
-}
+CITYSEARCH_ACCESSOR(traditional)
 
 static const unsigned char prominence[] = {
 #embed "prominence.tsv"
 };
-
-const unsigned char *citysearch_prominence_tsv(size_t *count) {
-  *count = sizeof(prominence);
-  return prominence;
-}
+CITYSEARCH_ACCESSOR(prominence)
 
 static const unsigned char aliases[] = {
 #embed "aliases.tsv"
 };
-
-const unsigned char *citysearch_aliases_tsv(size_t *count) {
-  *count = sizeof(aliases);
-  return aliases;
-}
+CITYSEARCH_ACCESSOR(aliases)
 
 static const unsigned char double_pinyin[] = {
 #embed "double-pinyin.tsv"
 };
-
-const unsigned char *citysearch_double_pinyin_tsv(size_t *count) {
-  *count = sizeof(double_pinyin);
-  return double_pinyin;
-}
+CITYSEARCH_ACCESSOR(double_pinyin)

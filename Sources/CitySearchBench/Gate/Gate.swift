@@ -243,18 +243,22 @@ public enum Gate {
 
   /// The settings of the runs as a whole (corpus, workload, mode, limit, rounds, warm-up,
   /// budget, build configuration, reference) that differ, each named.
-  static func runSettingMismatches(baseline: BenchResults, current: BenchResults) -> [String] {
+  /// Each difference is worded by `describe` (name, the current run's value, the baseline's).
+  static func runSettingMismatches(
+    baseline: BenchResults, current: BenchResults,
+    describe: (String, String, String) -> String = { "\($0) \($1) vs baseline \($2)" }
+  ) -> [String] {
     let (b, c) = (baseline.metadata, current.metadata)
     var mismatches: [String] = []
     func differ<T: Equatable>(_ name: String, _ x: T, _ y: T) {
-      if x != y { mismatches.append("\(name) \(y) vs baseline \(x)") }
+      if x != y { mismatches.append(describe(name, "\(y)", "\(x)")) }
     }
     if b.corpus.checksum != c.corpus.checksum {
       mismatches.append(
-        "corpus \(c.corpus.name) \(c.corpus.checksum) vs baseline \(b.corpus.name) \(b.corpus.checksum)")
+        describe("corpus", "\(c.corpus.name) \(c.corpus.checksum)", "\(b.corpus.name) \(b.corpus.checksum)"))
     }
     if b.workload.checksum != c.workload.checksum {
-      mismatches.append("workload \(c.workload.checksum) vs baseline \(b.workload.checksum)")
+      mismatches.append(describe("workload", c.workload.checksum, b.workload.checksum))
     }
     differ("mode", b.mode, c.mode)
     differ("limit", b.limit, c.limit)
@@ -339,7 +343,7 @@ public enum Gate {
         verdict: .inconclusive, note: "no ratio in one of the runs")
     }
     // The A/A ratio's distance from 1 at this quantile (upper end of its interval).
-    let noiseLevel = noise.compactMap { $0 }.map { max($0.upper - 1, 1 - $0.lower, 0) }.max() ?? 0
+    let noiseLevel = noise.compactMap { $0?.reachFromOne }.max() ?? 0
     let allowed = max(threshold, noiseLevel)
     let blind = blindness(threshold: threshold)
     let change = Estimate(

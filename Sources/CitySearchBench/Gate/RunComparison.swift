@@ -55,9 +55,7 @@ public struct RunComparison: Sendable {
   public init(a: BenchResults, b: BenchResults, aPath: String, bPath: String) {
     self.aPath = aPath
     self.bPath = bPath
-    settingDifferences = Gate.runSettingMismatches(baseline: a, current: b).map {
-      $0.replacingOccurrences(of: " vs baseline ", with: " in B, ")
-    }
+    settingDifferences = Gate.runSettingMismatches(baseline: a, current: b) { "\($0) \($1) in B, \($2)" }
     if a.metadata.machine.fingerprint != b.metadata.machine.fingerprint {
       settingDifferences.append(
         "machine \(b.metadata.machine.fingerprint) (\(b.metadata.machine.cpuModel)) in B, \(a.metadata.machine.fingerprint) (\(a.metadata.machine.cpuModel))"

@@ -29,8 +29,7 @@ public enum Headline {
   /// that is not a finding.
   static func tiedAtP99(_ best: BackendResults, _ next: BackendResults, noise: RatioSummary?) -> Bool {
     guard let a = best.latency?.p99, let b = next.latency?.p99 else { return false }
-    let noiseRatio = noise.map { max($0.p99.value, $0.p99.upper, 1 / max($0.p99.lower, 1e-9)) } ?? 1
-    return b.value <= a.value * noiseRatio || b.lower <= a.upper
+    return b.value <= a.value * (1 + (noise?.p99.reachFromOne ?? 0)) || b.lower <= a.upper
   }
 
   /// One sentence each: the choice, the runner-up, conformance, and the caveats.

@@ -13,6 +13,10 @@ public struct Estimate: Sendable, Hashable, Codable {
     self.lower = lower
     self.upper = upper
   }
+
+  /// How far a ratio's interval reaches from 1, either way (0 when it lies within 1): the noise
+  /// an A/A ratio shows, which the gate allows and a headline lead must exceed.
+  public var reachFromOne: Double { max(upper - 1, 1 - lower, 0) }
 }
 
 /// The quantiles the reports give: p50, p90, p99, p99.9 and the maximum.
