@@ -11,6 +11,8 @@ public enum HTMLReport {
     h2 { font-size: 1.2em; margin-top: 2em; border-bottom: 1px solid #ddd; }
     table { border-collapse: collapse; margin: 0.5em 0; }
     th, td { padding: 3px 10px; text-align: right; border-bottom: 1px solid #eee; white-space: nowrap; }
+    td:has(.whole) { white-space: normal; }
+    .whole { white-space: nowrap; }
     th:first-child, td:first-child { text-align: left; }
     th { background: #f4f4f4; }
     .ci { color: #888; font-size: 0.85em; }

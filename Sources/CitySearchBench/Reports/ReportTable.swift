@@ -163,7 +163,13 @@ public struct ReportTable: Sendable {
 
   /// An escaped cell with its interval (`1.06× [1.05×–1.08×]`) on a line of its own, as the
   /// latency table shows it, so that the columns stay narrow enough to show whole.
+  /// A pair of figures (`1.2 µs / 45 µs`, the by-length and by-style tables) may break after
+  /// its slash, each figure kept whole, so that a wide table of them still fits.
   static func htmlCell(_ escaped: String) -> String {
+    if escaped.contains(" / ") {
+      return escaped.components(separatedBy: " / ").map { "<span class=\"whole\">\($0)</span>" }
+        .joined(separator: " / ")
+    }
     guard escaped.hasSuffix("]"), let open = escaped.range(of: " [", options: .backwards) else { return escaped }
     let interval = escaped[open.upperBound..<escaped.index(before: escaped.endIndex)]
     return "\(escaped[..<open.lowerBound])<br/><span class=\"ci\">\(interval)</span>"
