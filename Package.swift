@@ -104,9 +104,8 @@ let package = Package(
     .testTarget(
       name: "CitySearchBenchTests",
       dependencies: [
-        "CitySearch", "CitySearchCorpus", "CitySearchBackends", "CitySearchExecutor", "CitySearchBench",
-        "CitySearchHistory",
-        "CitySearchTestSupport",
+        "CitySearch", "CitySearchCorpus", "CitySearchEngine", "CitySearchBackends", "CitySearchExecutor",
+        "CitySearchBench", "CitySearchHistory", "CitySearchTestSupport",
       ]
     ),
     // End-to-end tests that run the built `citybench` binary.

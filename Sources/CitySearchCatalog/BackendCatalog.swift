@@ -36,6 +36,21 @@ public enum BackendCatalog {
     all.first { $0.name == name }
   }
 
+  /// Every backend option the catalog's backends accept, each once: the common ones, then each
+  /// backend's own in catalog order.
+  public static var options: [BackendOptionDeclaration] {
+    var seen = Set<String>()
+    let own = all.flatMap { type in type.descriptor.options }
+    return (BackendOptionDeclaration.common + own).filter { seen.insert($0.name).inserted }
+  }
+
+  /// The gate's ratio allowance each backend declares (`BackendDescriptor.gateRatioAllowance`),
+  /// by name.
+  public static var gateAllowances: [String: Double] {
+    Dictionary(
+      uniqueKeysWithValues: all.compactMap { type in type.descriptor.gateRatioAllowance.map { (type.name, $0) } })
+  }
+
   /// The pinyin of last resort for the names of a user's corpus file that no reviewed tier
   /// knows: ICU's `Han-Latin`, which this module links for the ICU backends.
   public static func fallbackPinyinSource() throws -> any PinyinSource { try ICUPinyinSource() }

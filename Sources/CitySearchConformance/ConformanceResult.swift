@@ -44,7 +44,7 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
     public var every: Int
     /// The queries per tier and mode that the slow `icu` backend answers (`--icu-sample`);
     /// `nil` for the default.
-    public var icuSample: Int?
+    public var slowSample: Int?
     /// A digest of the expected-failures file's content (`none` without one).
     public var expectedFailures: String
     /// The commit the binary was built from (`-dirty` with uncommitted changes).
@@ -54,7 +54,7 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
 
     /// Settings from their parts, as `citybench conform` records them.
     public init(
-      tiers: [Tier], modes: [String], backends: [String], sample: Int, seed: Int, every: Int, icuSample: Int?,
+      tiers: [Tier], modes: [String], backends: [String], sample: Int, seed: Int, every: Int, slowSample: Int?,
       expectedFailures: String, gitCommit: String, buildConfiguration: String
     ) {
       self.tiers = tiers
@@ -63,7 +63,7 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
       self.sample = sample
       self.seed = seed
       self.every = every
-      self.icuSample = icuSample
+      self.slowSample = slowSample
       self.expectedFailures = expectedFailures
       self.gitCommit = gitCommit
       self.buildConfiguration = buildConfiguration
@@ -79,7 +79,7 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
         field("tiers", tierText(tiers), tierText(other.tiers)), field("modes", modes, other.modes),
         field("backends", backends, other.backends), field("sample", sample, other.sample),
         field("seed", seed, other.seed), field("every", every, other.every),
-        field("icu sample", icuSample.map(String.init) ?? "default", other.icuSample.map(String.init) ?? "default"),
+        field("icu sample", slowSample.map(String.init) ?? "default", other.slowSample.map(String.init) ?? "default"),
         field("expected failures", expectedFailures, other.expectedFailures),
         field("commit", gitCommit, other.gitCommit),
         field("build configuration", buildConfiguration, other.buildConfiguration),

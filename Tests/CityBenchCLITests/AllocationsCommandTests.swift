@@ -32,7 +32,10 @@ import Testing
     let r = try CLI.run(["backends", "--details"])
     #expect(r.status == 0)
     #expect(r.stdout.contains("trie\t"))
-    #expect(r.stdout.contains("  options: short-answers, concurrent-build\n"))
+    #expect(
+      r.stdout.contains(
+        "  option short-answers=true|false (default true): precompute the broadest one- and two-letter answers\n"))
+    #expect(r.stdout.contains("  options: none of its own\n"))
     #expect(r.stdout.contains("  variant: -raw (icu-raw=true): plain ICU Han-Latin, without the override rules\n"))
     #expect(r.stdout.contains("  conformance sample: cities 300, towns 30, villages 4 queries\n"))
   }

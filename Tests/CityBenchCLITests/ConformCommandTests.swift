@@ -22,8 +22,9 @@ import Testing
     ])
     #expect(r.status == 1)
     #expect(r.stdout.contains("icu-cached: built in"))
-    #expect(r.stdout.contains("FIRST DIVERGENCE: backend icu-cached --icu-raw"))
-    #expect(r.stdout.contains("reproduce: citybench search --corpus cities --backends icu-cached --icu-raw"))
+    #expect(r.stdout.contains("FIRST DIVERGENCE: backend icu-cached --options icu-raw=true"))
+    #expect(
+      r.stdout.contains("reproduce: citybench search --corpus cities --backends icu-cached --options icu-raw=true"))
     #expect(r.stdout.hasSuffix("conform: FAILED\n"))
   }
 

@@ -49,7 +49,8 @@ import Testing
     #expect(merged.status == 1, "\(merged.stderr)")
     #expect(try comparable(file("merged.json")) == comparable(file("whole.json")))
     #expect(merged.stdout.contains("icu-cached-raw:\n  syllable 640 queries"))
-    #expect(merged.stdout.contains("UNEXPECTED divergences\n  FIRST DIVERGENCE: backend icu-cached --icu-raw"))
+    #expect(
+      merged.stdout.contains("UNEXPECTED divergences\n  FIRST DIVERGENCE: backend icu-cached --options icu-raw=true"))
     #expect(merged.stdout.hasSuffix("conform: FAILED (3 shards merged)\n"))
     let junit = try String(contentsOf: file("junit.xml"), encoding: .utf8)
     #expect(junit.contains("tests=\"3\" failures=\"1\""))

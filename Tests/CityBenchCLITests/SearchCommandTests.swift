@@ -13,7 +13,8 @@ import Testing
   @Test func jsonIsTheStableInterface() throws {
     let r = try CLI.run(["search", "--corpus", "towns", "--format", "json", "xi'an"])
     #expect(r.status == 0)
-    #expect(r.stdout.hasPrefix(#"{"query":"xi'an","normalized":"xi'an","mode":"syllable","backend":"linear","total":"#))
+    #expect(
+      r.stdout.hasPrefix(#"{"backend":"linear","mode":"syllable","normalized":"xi'an","query":"xi'an","results":"#))
     let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
     let results = try #require(object["results"] as? [[String: Any]])
     #expect(object["total"] as? Int == results.count)
@@ -50,7 +51,7 @@ import Testing
     #expect(r.status == 0)
     let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
     #expect(lines.count == 4)
-    #expect(lines[0].hasPrefix(#"{"query":"bj","normalized":"bj""#))
+    #expect(lines[0].hasPrefix(#"{"backend":"linear","mode":"syllable","normalized":"bj","query":"bj""#))
     #expect(lines[1].contains(#""normalized":"长沙""#))
     #expect(lines[2].contains(#""total":0"#))
     #expect(lines[3].contains(#""readingClass":1"#))

@@ -7,12 +7,23 @@ import Testing
 /// What the backends declare of themselves (`BackendDescriptor`), which the command line and
 /// the conformance run read instead of naming backends.
 @Suite(.timed) struct BackendDescriptorTests {
-  @Test func everyDeclaredOptionIsABackendOption() {
-    for type in BackendCatalog.all {
-      for option in type.descriptor.options {
-        #expect(BackendOptions.names[option] != nil, "\(type.name) declares the unknown option '\(option)'")
-      }
+  /// Each option is declared once, under one name, with a default its own check accepts.
+  @Test func declaredOptionsAreNamedOnceAndAcceptTheirDefaults() {
+    let options = BackendCatalog.options
+    #expect(Set(options.map(\.name)).count == options.count)
+    #expect(options.map(\.name).sorted() == ["concurrent-build", "icu-raw", "short-answers"])
+    for option in options {
+      #expect(option.canonical(option.defaultText) == option.defaultText, "\(option.name)")
     }
+    for type in BackendCatalog.all {
+      #expect(type.descriptor.acceptedOptions.first?.name == "concurrent-build", "\(type.name)")
+    }
+  }
+
+  /// The gate's per-backend allowance comes from the descriptors: only the uncached ICU
+  /// backend, whose latency swings with its per-keystroke allocations, declares one.
+  @Test func onlyTheUncachedICUBackendHasAGateAllowance() {
+    #expect(BackendCatalog.gateAllowances == ["icu": 1.0])
   }
 
   @Test func variantsAreLabelledApartAndDifferFromTheDefaults() {

@@ -1,4 +1,5 @@
 import CitySearch
+import CitySearchCatalog
 import CitySearchConformance
 import CitySearchEngine
 import CitySearchTestSupport
@@ -227,28 +228,53 @@ import Testing
 }
 
 @Suite(.timed) struct BackendOptionsTests {
+  static let declared = BackendCatalog.options
+
   @Test func parsesTheCommandLinesPairsAndPrintsThemBack() throws {
-    #expect(try BackendOptions(parsing: "") == BackendOptions())
-    let options = try BackendOptions(parsing: "short-answers=false,icu-raw=true,concurrent-build=false")
-    #expect(options == BackendOptions(icuRaw: true, shortAnswers: false, concurrentBuild: false))
-    #expect(options.description == "icu-raw=true,short-answers=false,concurrent-build=false")
-    #expect(try BackendOptions(parsing: options.description) == options)
+    #expect(try BackendOptions(parsing: "", declared: Self.declared) == BackendOptions())
+    let options = try BackendOptions(
+      parsing: "short-answers=false,icu-raw=true,concurrent-build=false", declared: Self.declared)
+    let built = BackendOptions().setting(.icuRaw, to: true).setting(.shortAnswers, to: false)
+      .setting(.concurrentBuild, to: false)
+    #expect(options == built)
+    #expect(options[.icuRaw] && !options[.shortAnswers] && !options[.concurrentBuild])
+    #expect(options.description == "concurrent-build=false,icu-raw=true,short-answers=false")
+    #expect(try BackendOptions(parsing: options.description, declared: Self.declared) == options)
     #expect(BackendOptions().description.isEmpty)
+  }
+
+  /// An option set to its default is the same as one left alone, however it was set.
+  @Test func anOptionSetToItsDefaultIsNotSet() throws {
+    #expect(BackendOptions().setting(.shortAnswers, to: true) == BackendOptions())
+    #expect(try BackendOptions(parsing: "icu-raw=false", declared: Self.declared) == BackendOptions())
+    #expect(!BackendOptions().setting(.icuRaw, to: false).isSet(BackendOption.icuRaw.declaration))
+    #expect(BackendOptions().setting(.icuRaw, to: true).isSet(BackendOption.icuRaw.declaration))
+  }
+
+  /// Only the declared options parse: a backend module's option is unknown without it.
+  @Test func parsesOnlyTheDeclaredOptions() {
+    #expect(
+      throws: BackendOptions.ParseError(message: "unknown backend option 'icu-raw' (the options are concurrent-build)")
+    ) {
+      _ = try BackendOptions(parsing: "icu-raw=true", declared: BackendOptionDeclaration.common)
+    }
   }
 
   @Test(arguments: [
     ("colour=red", "unknown backend option 'colour' (the options are concurrent-build, icu-raw, short-answers)"),
     ("icu-raw", "expected KEY=VALUE, not 'icu-raw'"),
-    ("short-answers=no", "short-answers is true or false, not 'no'"),
+    ("short-answers=no", "short-answers is true|false, not 'no'"),
   ])
   func refusesWhatItDoesNotKnow(_ text: String, _ message: String) {
-    #expect(throws: BackendOptions.ParseError(message: message)) { _ = try BackendOptions(parsing: text) }
+    #expect(throws: BackendOptions.ParseError(message: message)) {
+      _ = try BackendOptions(parsing: text, declared: Self.declared)
+    }
   }
 
   @Test func shortAnswersOffStillAnswersTheSame() throws {
     let corpus = Fixtures.cities
     let with = TrieBackend(corpus: corpus)
-    let without = TrieBackend(corpus: corpus, options: BackendOptions(shortAnswers: false))
+    let without = TrieBackend(corpus: corpus, options: BackendOptions().setting(.shortAnswers, to: false))
     for query in ["b", "bj", "s", "zh", "北"] {
       #expect(with.search(query, limit: 20) == without.search(query, limit: 20), "\(query)")
     }
@@ -259,7 +285,7 @@ import Testing
   /// ones built on every core, for every query they hold, in both modes.
   @Test func aBuildOnOneThreadAnswersTheSame() {
     let corpus = Fixtures.cities
-    let serial = BackendOptions(concurrentBuild: false)
+    let serial = BackendOptions().setting(.concurrentBuild, to: false)
     let letters = "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
     let queries = letters + letters.flatMap { a in letters.map { a + $0 } }
     let pairs: [(any SearchBackend, any SearchBackend)] = [

@@ -167,7 +167,7 @@ import Testing
   /// reading (from the polyphone table), so 长沙 drops to reading class 1.
   @Test func rawICUDivergesWhereICUMisreads() throws {
     let corpus = Fixtures.cities
-    let raw = try ICUCachedBackend(corpus: corpus, options: BackendOptions(icuRaw: true))
+    let raw = try ICUCachedBackend(corpus: corpus, options: BackendOptions().setting(.icuRaw, to: true))
     let fixed = try ICUCachedBackend(corpus: corpus, options: BackendOptions())
     let changsha = try #require(corpus.index(of: 430100))
     #expect(fixed.search("changsha").hits.first { $0.index == changsha }?.match.readingClass == 0)

@@ -31,7 +31,7 @@ import Testing
     let texts = ConformanceTests.queries + (0..<40).map { "b" + String(repeating: "e", count: $0 % 3) + "\($0)" }
     let settings = ConformanceResult.Settings(
       tiers: [.init(name: "cities", places: Fixtures.cities.count, checksum: "c")], modes: ["syllable"],
-      backends: ["dropping"], sample: 1, seed: 1, every: 1, icuSample: nil, expectedFailures: "none",
+      backends: ["dropping"], sample: 1, seed: 1, every: 1, slowSample: nil, expectedFailures: "none",
       gitCommit: "g", buildConfiguration: "debug")
     func result(_ shard: Shard) -> ConformanceResult {
       let outcome = run.check(
@@ -63,7 +63,7 @@ import Testing
 
   @Test func resultFilesRoundTripAndNameWhatTheyAreNot() throws {
     let settings = ConformanceResult.Settings(
-      tiers: [], modes: ["seed"], backends: [], sample: 1, seed: 1, every: 1, icuSample: 4, expectedFailures: "none",
+      tiers: [], modes: ["seed"], backends: [], sample: 1, seed: 1, every: 1, slowSample: 4, expectedFailures: "none",
       gitCommit: "g", buildConfiguration: "release")
     let result = ConformanceResult(settings: settings, shard: try Shard(parsing: "1/2"))
     #expect(try ConformanceResult(jsonData: result.jsonData(), name: "r.json") == result)

@@ -3,7 +3,7 @@
 /// This is the executable form of docs/MatchSpec.md. The reference backend calls it on every
 /// place; indexed backends call it to verify their candidates, so that every backend agrees
 /// on what a match is. It reads the corpus's flat arrays in place through unsafe views taken
-/// once per search (``withPlaces(_:)``), so a place costs no allocation and no reference
+/// once per search (``withPlaces(readings:_:)``), so a place costs no allocation and no reference
 /// count (scratch space for the walk's memo and a place's initials lives on the stack).
 ///
 /// ```swift
@@ -177,13 +177,13 @@ public struct PlaceMatcher: Sendable {
     return spelling.reduce(0) { $0 << 8 | UInt64($1) }
   }
 
-  /// The place's best match (MatchSpec §5.3), or `nil`. Prefer ``withPlaces(_:)`` when
+  /// The place's best match (MatchSpec §5.3), or `nil`. Prefer ``withPlaces(readings:_:)`` when
   /// matching many places against one query.
   public func match(_ query: NormalizedQuery, mode: MatchMode, at index: Int) -> Match? {
     match(prepare(query), mode: mode, at: index)
   }
 
-  /// The place's best match (MatchSpec §5.3), or `nil`. Prefer ``withPlaces(_:)`` when
+  /// The place's best match (MatchSpec §5.3), or `nil`. Prefer ``withPlaces(readings:_:)`` when
   /// matching many places against one query: it views the corpus once for all of them.
   public func match(_ prepared: PreparedQuery, mode: MatchMode, at index: Int) -> Match? {
     withPlaces { $0.match(prepared, mode: mode, at: index) }
@@ -239,7 +239,7 @@ public struct PlaceMatcher: Sendable {
 extension PlaceMatcher {
   /// The corpus's places as the matcher reads them, viewed once for many matches.
   ///
-  /// Valid only inside the ``PlaceMatcher/withPlaces(_:)`` call that made it: do not let it
+  /// Valid only inside the ``PlaceMatcher/withPlaces(readings:_:)`` call that made it: do not let it
   /// escape the closure.
   public struct Places {
     let walk: MatchWalk
@@ -298,7 +298,9 @@ extension PlaceMatcher {
   }
 
   /// Calls `body` with the corpus's places viewed once, for matching many of them against one
-  /// query without taking a reference per place.
+  /// query without taking a reference per place: read through `readings` when given (a
+  /// backend's own readings of the same places, with tokens of the matcher's syllabary), else
+  /// through the corpus's.
   ///
   /// ```swift
   /// let prepared = matcher.prepare(query)
@@ -306,19 +308,21 @@ extension PlaceMatcher {
   ///   candidates.compactMap { places.match(prepared, mode: .syllable, at: $0) }
   /// }
   /// ```
-  public func withPlaces<R>(_ body: (Places) throws -> R) rethrows -> R {
+  public func withPlaces<R>(readings: ReadingStore? = nil, _ body: (Places) throws -> R) rethrows -> R {
     let c = corpus
+    let r = readings ?? c.readings
+    precondition(r.count == c.count, "a reading store of another corpus")
     return try withWalk { walk in
       try c.unitStarts.withUnsafeBufferPointer { unitStarts in
         try c.units.withUnsafeBufferPointer { units in
-          try c.tokens.withUnsafeBufferPointer { tokens in
-            try c.alternateStarts.withUnsafeBufferPointer { alternateStarts in
-              try c.alternateTokens.withUnsafeBufferPointer { alternateTokens in
+          try r.tokens.withUnsafeBufferPointer { tokens in
+            try r.alternateStarts.withUnsafeBufferPointer { alternateStarts in
+              try r.alternateTokens.withUnsafeBufferPointer { alternateTokens in
                 try c.shortLengths.withUnsafeBufferPointer { shortLengths in
-                  try c.letterMasks.withUnsafeBufferPointer { letterMasks in
-                    try c.pinyinStarts.withUnsafeBufferPointer { pinyinStarts in
-                      try c.pinyinBytes.withUnsafeBufferPointer { pinyinBytes in
-                        try c.pinyinUnitEnds.withUnsafeBufferPointer { pinyinUnitEnds in
+                  try r.letterMasks.withUnsafeBufferPointer { letterMasks in
+                    try r.pinyinStarts.withUnsafeBufferPointer { pinyinStarts in
+                      try r.pinyinBytes.withUnsafeBufferPointer { pinyinBytes in
+                        try r.pinyinUnitEnds.withUnsafeBufferPointer { pinyinUnitEnds in
                           try c.aliasStarts.withUnsafeBufferPointer { aliasStarts in
                             try c.aliasEnds.withUnsafeBufferPointer { aliasEnds in
                               try c.aliasUnits.withUnsafeBufferPointer { aliasUnits in

@@ -23,19 +23,9 @@ public final class Corpus: Sendable {
   /// `unitStarts[i]..<unitStarts[i + 1]` is place `i`'s range in `units` and `tokens`.
   let unitStarts: ContiguousArray<Int32>
   let units: ContiguousArray<UInt32>
-  let tokens: ContiguousArray<UInt16>
-  /// `alternateStarts[i]..<alternateStarts[i + 1]` holds place `i`'s alternate sequences,
-  /// each as long as its name.
-  let alternateStarts: ContiguousArray<Int32>
-  let alternateTokens: ContiguousArray<UInt16>
-  /// `pinyinStarts[i]..<pinyinStarts[i + 1]` is place `i`'s joined canonical pinyin in
-  /// `pinyinBytes`; `pinyinUnitEnds` holds, per unit, the offset where its syllable ends.
-  let pinyinStarts: ContiguousArray<Int32>
-  let pinyinBytes: ContiguousArray<UInt8>
-  let pinyinUnitEnds: ContiguousArray<UInt8>
-  /// Per place, the letters and digits of every reading (canonical and alternate) and literal
-  /// unit, as ``Hanzi/letterMask(_:)`` bits: a query letter outside it cannot match the place.
-  let letterMasks: ContiguousArray<UInt64>
+  /// The reviewed readings of the places (``ReadingStore``): tokens, alternates, joined pinyin
+  /// and letter masks, the last with each place's aliases' letters added.
+  public let readings: ReadingStore
   let indexByID: [PlaceID: Int32]
   /// The section each place is listed under in its file, for the few formats that have them.
   let fileSections: [Int32: String]
@@ -74,49 +64,13 @@ public final class Corpus: Sendable {
     self.shortLengths = shortLengths
     self.unitStarts = unitStarts
     self.units = units
-    self.tokens = tokens
-    self.alternateStarts = alternateStarts
-    self.alternateTokens = alternateTokens
     self.indexByID = indexByID
-
-    // Joined pinyin for the seed mode.
-    var pinyinStarts = ContiguousArray<Int32>()
-    pinyinStarts.reserveCapacity(ids.count + 1)
-    var pinyinBytes = ContiguousArray<UInt8>()
-    pinyinBytes.reserveCapacity(tokens.count * 4)
-    var pinyinUnitEnds = ContiguousArray<UInt8>()
-    pinyinUnitEnds.reserveCapacity(tokens.count)
-    for place in 0..<ids.count {
-      let start = pinyinBytes.count
-      pinyinStarts.append(Int32(start))
-      for t in Int(unitStarts[place])..<Int(unitStarts[place + 1]) {
-        let token = Int(tokens[t])
-        if syllabary.kinds[token] != .opaque { pinyinBytes.append(contentsOf: syllabary.spellings[token]) }
-        pinyinUnitEnds.append(UInt8(clamping: pinyinBytes.count - start))
-      }
-    }
-    pinyinStarts.append(Int32(pinyinBytes.count))
-    self.pinyinStarts = pinyinStarts
-    self.pinyinBytes = pinyinBytes
-    self.pinyinUnitEnds = pinyinUnitEnds
-
-    var tokenMasks = syllabary.spellings.map { Hanzi.letterMask($0.lazy.map(UInt32.init)) }
-    for (token, kind) in syllabary.kinds.enumerated() where kind == .opaque { tokenMasks[token] = 0 }
-    var letterMasks = ContiguousArray<UInt64>(repeating: 0, count: ids.count)
-    for place in 0..<ids.count {
-      var mask: UInt64 = 0
-      for t in Int(unitStarts[place])..<Int(unitStarts[place + 1]) { mask |= tokenMasks[Int(tokens[t])] }
-      for t in Int(alternateStarts[place])..<Int(alternateStarts[place + 1]) {
-        mask |= tokenMasks[Int(alternateTokens[t])]
-      }
-      letterMasks[place] = mask
-    }
-
     // Prominence, the rank order, and the aliases, from the facts of places known by id and name.
     var prominences = ContiguousArray<UInt64>(repeating: 0, count: ids.count)
     var aliasStarts = ContiguousArray<Int32>([0])
     var aliasEnds = ContiguousArray<Int32>()
     var aliasUnits = ContiguousArray<UInt32>()
+    var aliasLetters = ContiguousArray<UInt64>(repeating: 0, count: ids.count)
     let normalizer = QueryNormalizer(tables: tables)
     for place in 0..<ids.count {
       if let entry = tables.facts.entry(id: ids[place], name: names[place]) {
@@ -126,12 +80,14 @@ public final class Corpus: Sendable {
           guard !needle.isEmpty else { continue }
           aliasUnits += needle
           aliasEnds.append(Int32(aliasUnits.count))
-          letterMasks[place] |= Hanzi.letterMask(needle)
+          aliasLetters[place] |= Hanzi.letterMask(needle)
         }
       }
       aliasStarts.append(Int32(aliasEnds.count))
     }
-    self.letterMasks = letterMasks
+    self.readings = ReadingStore(
+      unitStarts: unitStarts, tokens: tokens, alternateStarts: alternateStarts, alternateTokens: alternateTokens,
+      syllabary: syllabary, extraLetters: aliasLetters)
     self.prominences = prominences
     self.aliasStarts = aliasStarts
     self.aliasEnds = aliasEnds
@@ -197,27 +153,23 @@ public final class Corpus: Sendable {
   }
 
   /// The canonical reading tokens, one per unit.
-  public func canonicalTokens(at index: Int) -> ArraySlice<UInt16> {
-    tokens[Int(unitStarts[index])..<Int(unitStarts[index + 1])]
-  }
+  public func canonicalTokens(at index: Int) -> ArraySlice<UInt16> { readings.canonicalTokens(at: index) }
 
   /// The number of alternate reading sequences of the place (at most 8).
   public func alternateCount(at index: Int) -> Int {
     let n = unitCount(at: index)
-    return n == 0 ? 0 : Int(alternateStarts[index + 1] - alternateStarts[index]) / n
+    return n == 0 ? 0 : readings.alternateTokens(at: index).count / n
   }
 
   /// The `k`-th alternate reading sequence, one token per unit.
   public func alternateTokens(at index: Int, _ k: Int) -> ArraySlice<UInt16> {
     let n = unitCount(at: index)
-    let start = Int(alternateStarts[index]) + k * n
-    return alternateTokens[start..<start + n]
+    let start = Int(readings.alternateStarts[index]) + k * n
+    return readings.alternateTokens[start..<start + n]
   }
 
   /// The joined canonical pinyin (`beijingshi`), the `seed` mode's pinyin string.
-  public func joinedPinyin(at index: Int) -> ArraySlice<UInt8> {
-    pinyinBytes[Int(pinyinStarts[index])..<Int(pinyinStarts[index + 1])]
-  }
+  public func joinedPinyin(at index: Int) -> ArraySlice<UInt8> { readings.joinedPinyin(at: index) }
 
   /// The canonical initials (MatchSpec §4.3): the first letter of each unit's reading, units
   /// without one skipped (`bjs` for 北京市).
@@ -228,13 +180,11 @@ public final class Corpus: Sendable {
   }
 
   /// For each unit, the offset in ``joinedPinyin(at:)`` where its syllable ends.
-  public func pinyinUnitEnds(at index: Int) -> ArraySlice<UInt8> {
-    pinyinUnitEnds[Int(unitStarts[index])..<Int(unitStarts[index + 1])]
-  }
+  public func pinyinUnitEnds(at index: Int) -> ArraySlice<UInt8> { readings.pinyinUnitEnds(at: index) }
 
   /// The letters and digits of the place's readings, literal units and aliases, as
   /// ``Hanzi/letterMask(_:)`` bits.
-  public func letterMask(at index: Int) -> UInt64 { letterMasks[index] }
+  public func letterMask(at index: Int) -> UInt64 { readings.letterMask(at: index) }
 
   /// The place's position in the rank order of places (MatchSpec §5.4): by prominence, most
   /// prominent first, then level, name length and id. 0 is the first place. The ranking of
@@ -269,9 +219,7 @@ public final class Corpus: Sendable {
 
   /// The place's alternate reading sequences, flattened (``alternateCount(at:)`` sequences, each
   /// as long as the name).
-  public func alternateTokens(at index: Int) -> ArraySlice<UInt16> {
-    alternateTokens[Int(alternateStarts[index])..<Int(alternateStarts[index + 1])]
-  }
+  public func alternateTokens(at index: Int) -> ArraySlice<UInt16> { readings.alternateTokens(at: index) }
 
   /// The canonical reading of each unit as text (`["bei", "jing", "shi"]`).
   public func pinyin(at index: Int) -> [String] { canonicalTokens(at: index).map { syllabary.spelling($0) } }

@@ -7,14 +7,14 @@
 ///
 /// ```swift
 /// public static let descriptor = BackendDescriptor(
-///   options: ["icu-raw"],
-///   variants: [.init(suffix: "raw", options: BackendOptions(icuRaw: true), summary: "plain ICU")],
+///   options: [BackendOption.icuRaw.declaration],
+///   variants: [.init(suffix: "raw", options: BackendOptions().setting(.icuRaw, to: true), summary: "plain ICU")],
 ///   conformanceSample: [.cities: 300, .towns: 30, .villages: 4])
 /// ```
 public struct BackendDescriptor: Sendable {
-  /// The names of the ``BackendOptions`` the backend reads (as ``BackendOptions/names`` spells
-  /// them); the others it ignores.
-  public var options: [String]
+  /// The options the backend reads besides the common ones
+  /// (``BackendOptionDeclaration/common``); it ignores the others.
+  public var options: [BackendOptionDeclaration]
   /// Other configurations of the backend that a conformance run checks on request, each
   /// expected to diverge from the reference where its expected failures say.
   public var variants: [Variant]
@@ -25,18 +25,27 @@ public struct BackendDescriptor: Sendable {
   /// rules): the harness calls it before it measures a build, so that a build's time and heap
   /// are its own whichever backend was built first. `nil` when instances share nothing.
   public var sharedSetup: (@Sendable () throws -> Void)?
+  /// The relative growth of each latency ratio quantile the regression gate allows this
+  /// backend when the thresholds file sets none for it: for a backend whose latency swings
+  /// with the heap more than the others' (ICU allocates at every keystroke). `nil`: the file's
+  /// common allowance.
+  public var gateRatioAllowance: Double?
 
   /// A descriptor; the defaults describe a backend with no options or variants that answers
-  /// every query and shares nothing between instances.
+  /// every query, shares nothing between instances and is gated like the others.
   public init(
-    options: [String] = [], variants: [Variant] = [], conformanceSample: [CorpusTier: Int] = [:],
-    sharedSetup: (@Sendable () throws -> Void)? = nil
+    options: [BackendOptionDeclaration] = [], variants: [Variant] = [], conformanceSample: [CorpusTier: Int] = [:],
+    sharedSetup: (@Sendable () throws -> Void)? = nil, gateRatioAllowance: Double? = nil
   ) {
     self.options = options
     self.variants = variants
     self.conformanceSample = conformanceSample
     self.sharedSetup = sharedSetup
+    self.gateRatioAllowance = gateRatioAllowance
   }
+
+  /// The options the backend accepts: the common ones and its own.
+  public var acceptedOptions: [BackendOptionDeclaration] { BackendOptionDeclaration.common + options }
 
   /// A named configuration of a backend that departs from the contract on purpose (to measure
   /// what a plain library gets wrong), checked against the expected failures.

@@ -18,7 +18,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
   public static let name = "inverted-index"
   public static let summary = "Posting lists of letter keys and Hanzi, intersected, then verified by the shared matcher"
   /// Options `short-answers` and `concurrent-build`.
-  public static let descriptor = BackendDescriptor(options: ["short-answers", "concurrent-build"])
+  public static let descriptor = BackendDescriptor(options: [BackendOption.shortAnswers.declaration])
 
   /// The corpus the index was built from.
   public let corpus: Corpus
@@ -82,7 +82,9 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
       }
     }
     self.aliasLists = aliasLists
-    if options.shortAnswers { shortAnswers = ShortQueryAnswers(source: self, concurrently: options.concurrentBuild) }
+    if options[.shortAnswers] {
+      shortAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild])
+    }
   }
 
   private static func position<T: Comparable>(of value: T, in sorted: ContiguousArray<T>) -> Int? {

@@ -13,7 +13,7 @@ public struct TrieBackend: SearchBackend, MatchSource {
   public static let name = "trie"
   public static let summary = "Suffix trie of reading sequences; matches collected from the walk"
   /// Options `short-answers` and `concurrent-build`.
-  public static let descriptor = BackendDescriptor(options: ["short-answers", "concurrent-build"])
+  public static let descriptor = BackendDescriptor(options: [BackendOption.shortAnswers.declaration])
 
   /// The corpus the trie was built from.
   public let corpus: Corpus
@@ -57,7 +57,9 @@ public struct TrieBackend: SearchBackend, MatchSource {
     }
     self.hanziLabels = hanziLabels
     scratch = BestMatchScratchPool(placeCount: corpus.count)
-    if options.shortAnswers { shortAnswers = ShortQueryAnswers(source: self, concurrently: options.concurrentBuild) }
+    if options[.shortAnswers] {
+      shortAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild])
+    }
   }
 
   /// The trie, the tables the walk reads and the ranking table.

@@ -31,7 +31,7 @@ public enum ConformanceSuite {
     public var fuzz: Int?
     /// The queries per tier and mode a backend whose descriptor asks for a sample answers;
     /// `nil` for its descriptor's own.
-    public var icuSample: Int?
+    public var slowSample: Int?
     /// The slice of every query set this run checks.
     public var shard: Shard = .whole
     /// The divergences expected (the raw ICU variants'), and a digest naming the file.
@@ -125,7 +125,7 @@ public enum ConformanceSuite {
     var result = ConformanceResult(
       settings: .init(
         tiers: [], modes: modes.map(\.rawValue), backends: candidates.map(\.label), sample: settings.sampleSize,
-        seed: settings.seed, every: settings.every, icuSample: settings.icuSample,
+        seed: settings.seed, every: settings.every, slowSample: settings.slowSample,
         expectedFailures: settings.expectedDigest, gitCommit: settings.gitCommit,
         buildConfiguration: RunEnvironment.buildConfiguration),
       shard: shard.isWhole ? nil : shard)
@@ -176,7 +176,7 @@ public enum ConformanceSuite {
           continue
         }
         hooks.emit("\(candidate.label): \(build.summary)")
-        let sample = sampleSize(candidate, tier: tier, settings.icuSample)
+        let sample = sampleSize(candidate, tier: tier, settings.slowSample)
         for mode in modes {
           let progress = hooks.progress("\(tier.rawValue) \(mode) \(candidate.label)")
           let started = Date()
@@ -209,12 +209,12 @@ public enum ConformanceSuite {
     return Outcome(result: result, variantCulprits: culprits, lastCorpus: lastCorpus)
   }
 
-  /// A backend whose descriptor asks for a sample on this tier (the uncached ICU one, about
-  /// 30 µs per name per keystroke) answers an even sample, of `icuSample` queries when given;
+  /// A backend whose descriptor asks for a sample on this tier (one too slow to answer every
+  /// query) answers an even sample, of `slowSample` queries when given;
   /// everything else answers every query.
-  static func sampleSize(_ candidate: Candidate, tier: CorpusTier, _ icuSample: Int?) -> Int? {
+  static func sampleSize(_ candidate: Candidate, tier: CorpusTier, _ slowSample: Int?) -> Int? {
     guard let sample = candidate.type.descriptor.conformanceSample[tier] else { return nil }
-    return icuSample ?? sample
+    return slowSample ?? sample
   }
 
   private static func check(
@@ -308,7 +308,8 @@ public enum ConformanceSuite {
   /// The lines that reproduce a divergence: the command, the texts typed before it, and the
   /// answers side by side.
   static func reproduction(_ d: Divergence, tier: CorpusTier, corpus: Corpus, candidate: Candidate) -> String {
-    let raw = candidate.options.icuRaw ? " --icu-raw" : ""
+    let options = candidate.options.description
+    let raw = options.isEmpty ? "" : " --options \(options)"
     var lines = ["  FIRST DIVERGENCE: backend \(candidate.type.name)\(raw), mode \(d.mode), query '\(d.query)'"]
     if !d.typed.isEmpty {
       lines.append("  through the session, after typing: \(d.typed.map { "'\($0)'" }.joined(separator: " → "))")

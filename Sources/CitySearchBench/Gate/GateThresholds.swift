@@ -5,9 +5,13 @@ import Foundation
 /// slower, relative to the baseline, each paired-ratio quantile of a backend may become, and
 /// how much its counted index may grow.
 ///
+/// A backend may be given its own ratio allowances here (`backends`), and may declare one in its
+/// descriptor (`BackendDescriptor.gateRatioAllowance`), which ``applying(allowances:)`` adds
+/// where the file sets none.
+///
 /// ```json
 /// { "schemaVersion": 1, "ratio": { "p50": 0.25, "p90": 0.35, "p99": 0.6 },
-///   "backends": { "icu": { "p50": 0.5 } }, "countedBytes": 0.1,
+///   "backends": { "sqlite-fts5": { "p50": 0.5 } }, "countedBytes": 0.1,
 ///   "instructions": { "p50": 0.02, "p99": 0.02, "total": 0.01 },
 ///   "allocations": { "p99": 0.15, "total": 0.02 } }
 /// ```
@@ -44,8 +48,7 @@ public struct GateThresholds: Codable, Sendable, Equatable {
   /// for a binary run where the package's files are not at hand.
   public static let fallback: GateThresholds = {
     var thresholds = GateThresholds(
-      ratio: ["p50": 0.3, "p90": 0.5, "p99": 0.75], backends: ["icu": ["p50": 1.0, "p90": 1.0, "p99": 1.0]],
-      countedBytes: 0.1)
+      ratio: ["p50": 0.3, "p90": 0.5, "p99": 0.75], countedBytes: 0.1)
     thresholds.instructions = defaultInstructions
     thresholds.allocations = defaultAllocations
     return thresholds
@@ -68,6 +71,18 @@ public struct GateThresholds: Codable, Sendable, Equatable {
     self.ratio = ratio
     self.backends = backends
     self.countedBytes = countedBytes
+  }
+
+  /// These thresholds with each backend's declared allowance (by name) for every ratio quantile
+  /// the file does not set for that backend itself.
+  public func applying(allowances: [String: Double]) -> GateThresholds {
+    var thresholds = self
+    for (backend, allowance) in allowances {
+      for quantile in ratio.keys where thresholds.backends[backend]?[quantile] == nil {
+        thresholds.backends[backend, default: [:]][quantile] = allowance
+      }
+    }
+    return thresholds
   }
 
   /// The allowed growth of `quantile` for `backend`.

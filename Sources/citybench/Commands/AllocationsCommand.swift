@@ -59,7 +59,7 @@ enum AllocationsCommand: Command {
       // conformances, metadata) then grow at the same points in every run, where a concurrent
       // build's threads would fill them in an order of their own.
       let backend = try BackendCatalog.backend(named: name)!.init(
-        corpus: corpus, options: BackendOptions(concurrentBuild: false))
+        corpus: corpus, options: BackendOptions().setting(.concurrentBuild, to: false))
       let s = AllocationSummary(
         counts: AllocationCounter.counts(backend, workload: workload, mode: mode, limit: limit, replay: replay))
       summaries[name] = s

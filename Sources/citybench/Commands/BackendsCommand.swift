@@ -13,25 +13,24 @@ enum BackendsCommand: Command {
     Usage: citybench backends [--details] [--build [options]]
 
     Lists the search backends; with --details, what each declares in its descriptor: the
-    backend options it reads, its variants (checked by 'conform --icu-raw') and the sample a
+    backend options it reads, its variants (checked by 'conform --variants') and the sample a
     conformance run asks it when it is too slow to answer every query. With --build, builds each one on the corpus and prints its
     build time (monotonic clock), the heap it kept (glibc mallinfo2 before and after), the
     bytes its index counts itself, and notes such as the ICU override rules.
 
     Options:
     \(CorpusOptions.help)
-      --details             also list each backend's options, variants and conformance sample
+      --details             also list each backend's own options (besides concurrent-build,
+                            which every backend takes), variants and conformance sample
       --build               build every backend and measure it
       --backends A,B        only these backends (default: all)
-      --icu-raw             build the ICU backends without override rules
-      --options K=V,…       backend options: short-answers=false (trie, inverted-index:
-                            skip the precomputed one- and two-letter answers),
-                            concurrent-build=false (build on one thread)
+    \(BackendOptionArguments.help)
       -h, --help            show this help
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--backends", "--options"]), flags: ["--build", "--icu-raw", "--details"],
+    valued: CorpusOptions.valued.union(["--backends"]).union(BackendOptionArguments.valued),
+    flags: BackendOptionArguments.flags.union(["--build", "--details"]),
     maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
@@ -44,13 +43,7 @@ enum BackendsCommand: Command {
       return 0
     }
     let corpus = try CorpusOptions(args).load()
-    var options: BackendOptions
-    do {
-      options = try BackendOptions(parsing: args["--options"] ?? "")
-    } catch let error as BackendOptions.ParseError {
-      throw UsageError(message: "--options: \(error.message)")
-    }
-    if args.has("--icu-raw") { options.icuRaw = true }
+    let options = try BackendOptionArguments.parse(args)
     print("\(corpus.source): \(corpus.count) places")
     for type in types {
       let build = try MeasuredBuild.build(type, corpus: corpus, options: options)
@@ -61,7 +54,8 @@ enum BackendsCommand: Command {
 
   /// A descriptor's lines, indented, each ending in a newline.
   static func details(_ descriptor: BackendDescriptor) -> String {
-    var lines = ["options: " + (descriptor.options.isEmpty ? "none" : descriptor.options.joined(separator: ", "))]
+    var lines = descriptor.options.map { "option \($0.listing)" }
+    if lines.isEmpty { lines = ["options: none of its own"] }
     for variant in descriptor.variants {
       lines.append("variant: -\(variant.suffix) (\(variant.options)): \(variant.summary)")
     }

@@ -31,8 +31,10 @@ enum ConformCommand: Command {
       --sample N            distinct queries per sampled tier (default: 20000)
       --seed N              the sample's seed (default: 1)
       --every N             on cities, only every N-th place's forms (default: 1, all)
-      --icu-sample N        the slow 'icu' backend answers an even sample of N queries per
-                            tier and mode (default: 300 on cities, 30 on towns, 4 on villages)
+      --slow-sample N       a backend too slow to answer every query (its descriptor sets a
+                            sample: 'citybench backends --details') answers an even sample of
+                            N queries per tier and mode (default: the descriptor's); also
+                            --icu-sample N
       --fuzz N              instead of the tier's query set, N seeded fuzzed queries (--seed):
                             place forms, mixtures, Hanzi, letter runs, emoji, combining
                             marks, control characters, full-width text, and one in 50 of
@@ -40,11 +42,13 @@ enum ConformCommand: Command {
                             backend is also timed on every query against the reference: no
                             query may take more than 10× the reference's time (10× the
                             backend's median ratio for one slower than the reference)
-      --icu-raw             also check icu and icu-cached built without override rules
-                            ('icu-raw', 'icu-cached-raw'); their divergences must be listed
-                            in the expected-failures file
+      --variants            also check every backend's variants ('citybench backends
+                            --details'), such as 'icu-raw' and 'icu-cached-raw', built without
+                            ICU's override rules; their divergences must be listed in the
+                            expected-failures file
+    \(BackendOptionArguments.variantFlagsHelp)
       --expected FILE       expected failures (default: Conformance/expected-failures.tsv)
-      --write-expected FILE write the places in divergences of the raw ICU variants to FILE
+      --write-expected FILE write the places in divergences of the variants to FILE
                             (names from the last tier checked; list the tiers in nesting order)
       --junit FILE          also write the verdicts as JUnit XML: a test case per backend,
                             tier and mode (and per input-cost check with --fuzz)
@@ -66,10 +70,12 @@ enum ConformCommand: Command {
 
   static let spec = ParsedArguments.Spec(
     valued: [
-      "--corpus", "--corpus-dir", "--backends", "--mode", "--sample", "--seed", "--every", "--icu-sample", "--expected",
+      "--corpus", "--corpus-dir", "--backends", "--mode", "--sample", "--seed", "--every", "--slow-sample",
+      "--expected",
       "--write-expected", "--fuzz", "--junit", "--shard", "--result", "--profiles", "--write-profiles",
     ], repeated: ["--executor"],
-    flags: ["--icu-raw"], maximumPositionals: 0)
+    flags: BackendOptionArguments.flags.union(["--variants"]), aliases: ["--icu-sample": "--slow-sample"],
+    maximumPositionals: 0)
 
   /// What one conformance run checks and where it writes, typed: the command line parses into
   /// it, and `suite` builds one directly.
@@ -82,9 +88,12 @@ enum ConformCommand: Command {
     var seed = 1
     var every = 1
     var fuzz: Int?
-    var icuSample: Int?
+    var slowSample: Int?
     var shard: Shard = .whole
-    var icuRaw = false
+    /// `--variants`: every variant; else those whose options set one of these (`--icu-raw`:
+    /// the variants built with `icu-raw=true`).
+    var allVariants = false
+    var variantOptions: Set<String> = []
     var corpusDirectory: String?
     var expectedPath: String?
     var writeExpected: String?
@@ -125,8 +134,8 @@ enum ConformCommand: Command {
     settings.seed = try args.integer("--seed", default: settings.seed, range: 0...Int.max)
     settings.every = try args.integer("--every", default: settings.every, range: 1...1_000_000)
     settings.fuzz = args["--fuzz"] == nil ? nil : try args.integer("--fuzz", default: 0, range: 1...100_000_000)
-    settings.icuSample =
-      args["--icu-sample"] == nil ? nil : try args.integer("--icu-sample", default: 0, range: 1...10_000_000)
+    settings.slowSample =
+      args["--slow-sample"] == nil ? nil : try args.integer("--slow-sample", default: 0, range: 1...10_000_000)
     settings.shard = try args.shard()
     if !settings.shard.isWhole {
       if settings.fuzz != nil {
@@ -136,7 +145,8 @@ enum ConformCommand: Command {
         throw UsageError(message: "--write-expected needs the whole run, not a shard")
       }
     }
-    settings.icuRaw = args.has("--icu-raw")
+    settings.allVariants = args.has("--variants")
+    settings.variantOptions = Set(BackendOptionArguments.flagOptions.map(\.name).filter { args.has("--" + $0) })
     settings.corpusDirectory = args["--corpus-dir"]
     settings.expectedPath = args["--expected"]
     settings.writeExpected = args["--write-expected"]
@@ -152,7 +162,12 @@ enum ConformCommand: Command {
       try settings.backends.map(BackendSelection.select)
       ?? BackendCatalog.all.filter { $0 != LinearScanBackend.self }
     var candidates = types.map(ConformanceSuite.Candidate.init(type:))
-    if settings.icuRaw { candidates += candidates.flatMap(\.variants) }
+    candidates += candidates.flatMap(\.variants).filter { variant in
+      settings.allVariants
+        || BackendOptionArguments.flagOptions.contains {
+          settings.variantOptions.contains($0.name) && variant.options.isSet($0)
+        }
+    }
     let directory = CorpusOptions(directory: settings.corpusDirectory)
     var suite = ConformanceSuite.Settings()
     suite.tiers = settings.tiers
@@ -161,7 +176,7 @@ enum ConformCommand: Command {
     suite.seed = settings.seed
     suite.every = settings.every
     suite.fuzz = settings.fuzz
-    suite.icuSample = settings.icuSample
+    suite.slowSample = settings.slowSample
     suite.shard = settings.shard
     if let path = settings.expectedPath ?? directory.packageFile("Conformance/expected-failures.tsv") {
       suite.expected = try ExpectedFailures(contentsOf: path)
@@ -192,8 +207,8 @@ enum ConformCommand: Command {
             outcome.variantCulprits[variant.suffix].map { (variant.label(of: type.name), $0) }
           }
         })
-      let text = ExpectedFailures.file(entries, corpus: corpus) { _, index in
-        "plain ICU reads it differently from '\(corpus.pinyin(at: index).joined(separator: " "))'"
+      let text = ExpectedFailures.file(entries, corpus: corpus) { label, index in
+        "\(label) reads it differently from '\(corpus.pinyin(at: index).joined(separator: " "))'"
       }
       try text.write(toFile: path, atomically: true, encoding: .utf8)
       emit("wrote \(outcome.variantCulprits.values.reduce(0) { $0 + $1.count }) expected failures to \(path)")

@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchBench
+import CitySearchCatalog
 import Foundation
 
 /// `citybench gate`: the latency regression gate against the committed baseline.
@@ -107,7 +108,9 @@ enum GateCommand: Command {
       else {
         throw CommandError(message: "cannot find Benchmarks/thresholds.json; pass --thresholds FILE")
       }
-      gateInputs = (try BenchResults(contentsOf: baselinePath), try GateThresholds(contentsOf: thresholdsPath))
+      let thresholds = try GateThresholds(contentsOf: thresholdsPath).applying(
+        allowances: BackendCatalog.gateAllowances)
+      gateInputs = (try BenchResults(contentsOf: baselinePath), thresholds)
     }
 
     // The run to gate (or to record).

@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchBench
+import CitySearchCatalog
 import CitySearchHistory
 import Foundation
 
@@ -89,7 +90,8 @@ enum HistoryCommand: Command {
     }
     let backends = args["--backends"].map { Set($0.split(separator: ",").map(String.init)) }
     let thresholdsPath = args["--thresholds"] ?? CorpusOptions(directory: nil).packageFile("Benchmarks/thresholds.json")
-    let thresholds = try thresholdsPath.map { try GateThresholds(contentsOf: $0) } ?? GateThresholds.fallback
+    let thresholds = (try thresholdsPath.map { try GateThresholds(contentsOf: $0) } ?? GateThresholds.fallback)
+      .applying(allowances: BackendCatalog.gateAllowances)
     let store = try HistoryStore(path: database, create: false)
     let analysis = try HistoryAnalysis(store: store, metrics: metrics, backends: backends, thresholds: thresholds)
     guard !analysis.series.isEmpty else { throw CommandError(message: "\(database) holds no runs") }

@@ -124,7 +124,8 @@ enum InstructionsCommand: Command {
     let backends = try names.map { name -> (name: String, backend: any SearchBackend) in
       (
         name,
-        try BackendCatalog.backend(named: name)!.init(corpus: loaded, options: BackendOptions(concurrentBuild: false))
+        try BackendCatalog.backend(named: name)!.init(
+          corpus: loaded, options: BackendOptions().setting(.concurrentBuild, to: false))
       )
     }
     InstructionCounter.replay(

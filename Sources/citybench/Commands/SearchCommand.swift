@@ -19,7 +19,7 @@ enum SearchCommand: Command {
     \(CorpusOptions.help)
       --backends NAME       the search backend (default: linear; see 'citybench backends');
                             --backend NAME is the same
-      --icu-raw             build the icu backends without their override rules (plain ICU)
+    \(BackendOptionArguments.help)
       --mode syllable|seed  the match contract (default: syllable; see docs/MatchSpec.md)
       --keyboard NAME       read the query as typed on a double-pinyin keyboard: xiaohe,
                             ziranma, microsoft, zhineng-abc, pinyinpp (default: quanpin, full
@@ -35,8 +35,10 @@ enum SearchCommand: Command {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--backends", "--mode", "--limit", "--format", "--queries", "--keyboard"]),
-    flags: ["--icu-raw", "--timing"], aliases: ["--backend": "--backends"], maximumPositionals: 1)
+    valued: CorpusOptions.valued.union(["--backends", "--mode", "--limit", "--format", "--queries", "--keyboard"])
+      .union(BackendOptionArguments.valued),
+    flags: BackendOptionArguments.flags.union(["--timing"]), aliases: ["--backend": "--backends"], maximumPositionals: 1
+  )
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let mode = try args.choice("--mode", default: MatchMode.syllable)
@@ -44,6 +46,7 @@ enum SearchCommand: Command {
     let format = try args.choice("--format", default: OutputFormat.text)
     let backendType = try BackendSelection.one(args["--backends"] ?? LinearScanBackend.name)
     let keyboard = try Self.keyboard(args["--keyboard"])
+    let options = try BackendOptionArguments.parse(args)
     let backendName = backendType.name
     let queriesFile = args["--queries"]
     if queriesFile == nil && args.positionals.isEmpty { throw UsageError(message: "missing QUERY") }
@@ -55,8 +58,7 @@ enum SearchCommand: Command {
     }
 
     let corpus = try CorpusOptions(args).load()
-    let backend = try backendType.init(
-      corpus: corpus, options: BackendOptions(icuRaw: args.has("--icu-raw")))
+    let backend = try backendType.init(corpus: corpus, options: options)
     let formatter = ResultFormatter(corpus: corpus, backendName: backendName)
 
     let timing = args.has("--timing")
@@ -67,13 +69,13 @@ enum SearchCommand: Command {
         let start = DispatchTime.now().uptimeNanoseconds
         let result = backend.search(keyboard?.read(query) ?? query, mode: mode, limit: limit)
         let elapsed = DispatchTime.now().uptimeNanoseconds - start
-        output.write(Data((formatter.json(result, query: query, nanoseconds: timing ? elapsed : nil) + "\n").utf8))
+        output.write(Data((try formatter.json(result, query: query, nanoseconds: timing ? elapsed : nil) + "\n").utf8))
       }
       return 0
     }
     let query = args.positionals[0]
     let result = backend.search(keyboard?.read(query) ?? query, mode: mode, limit: limit)
-    print(formatter.render(result, query: query, format: format))
+    print(try formatter.render(result, query: query, format: format))
     return 0
   }
 

@@ -22,7 +22,7 @@ enum ServeCommand: Command {
 
     Options:
       --backends NAME       the backend (see 'citybench backends'); --backend NAME is the same
-      --icu-raw             build the ICU backends without their override rules
+    \(BackendOptionArguments.help)
       --replay sessions|stateless
                             type into the backend's session (default), or answer every query
                             afresh from the index
@@ -30,7 +30,8 @@ enum ServeCommand: Command {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: ["--backends", "--replay"], flags: ["--icu-raw"], aliases: ["--backend": "--backends"],
+    valued: BackendOptionArguments.valued.union(["--backends", "--replay"]), flags: BackendOptionArguments.flags,
+    aliases: ["--backend": "--backends"],
     maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
@@ -38,6 +39,7 @@ enum ServeCommand: Command {
     let backendType = try BackendSelection.one(name)
     let backendName = backendType.name
     let replay = try args.choice("--replay", default: Replay.sessions)
+    let options = try BackendOptionArguments.parse(args)
     do {
       try WireServer.serve { request in
         guard let mode = MatchMode(rawValue: request.mode) else {
@@ -45,7 +47,7 @@ enum ServeCommand: Command {
         }
         let corpus = try CorpusOptions.loading(path: request.corpusPath).load()
         let build = try MeasuredBuild.build(
-          backendType, corpus: corpus, options: BackendOptions(icuRaw: args.has("--icu-raw")))
+          backendType, corpus: corpus, options: options)
         let executor = build.backend.executor(name: backendName, mode: mode, limit: request.limit, replay: replay)
         var capabilities = executor.capabilities
         capabilities.modes = MatchMode.allCases.map(\.rawValue)

@@ -34,7 +34,7 @@ enum SuiteCommand: Command {
     let started = MonotonicClock.now()
     emit("CitySearchBench: the whole suite on cities (conformance, then latency)")
     emit("\n## 1. Conformance: every backend against the reference")
-    let conform = try ConformCommand.run(ConformCommand.Settings(tiers: [.cities], every: 10, icuSample: 30))
+    let conform = try ConformCommand.run(ConformCommand.Settings(tiers: [.cities], every: 10, slowSample: 30))
 
     emit("\n## 2. Latency: the cities workload, keystroke by keystroke\n")
     var configuration = BenchConfiguration()

@@ -1,4 +1,5 @@
 import CitySearch
+import Foundation
 
 /// How `search` prints a result.
 enum OutputFormat: String, CaseIterable {
@@ -10,39 +11,20 @@ struct ResultFormatter {
   let corpus: Corpus
   let backendName: String
 
-  func render(_ result: SearchResult, query: String, format: OutputFormat) -> String {
+  func render(_ result: SearchResult, query: String, format: OutputFormat) throws -> String {
     switch format {
     case .text: return text(result, query: query)
     case .tsv: return tsv(result)
-    case .json: return json(result, query: query)
+    case .json: return try json(result, query: query)
     }
   }
 
-  /// `{"query", "normalized", "mode", "backend", "total", "results": [{"rank", "id", "name",
-  /// "path", "range", "matchClass", "readingClass", "spellingClass"}]}` on one line.
-  func json(_ result: SearchResult, query: String, nanoseconds: UInt64? = nil) -> String {
-    JSONObject.make { o in
-      o.string("query", query)
-      o.string("normalized", result.normalized.text)
-      o.string("mode", result.mode.rawValue)
-      o.string("backend", backendName)
-      o.int("total", result.total)
-      if let nanoseconds { o.int("nanoseconds", Int(nanoseconds)) }
-      o.array(
-        "results",
-        result.hits.enumerated().map { rank, hit in
-          JSONObject.make { r in
-            r.int("rank", rank + 1)
-            r.int("id", hit.id)
-            r.string("name", corpus.name(at: hit.index))
-            r.array("path", corpus.pathNames(to: hit.index).map(JSONObject.quote))
-            r.array("range", [String(hit.match.start), String(hit.match.end)])
-            r.int("matchClass", hit.match.matchClass)
-            r.int("readingClass", hit.match.readingClass)
-            r.int("spellingClass", hit.match.spellingClass)
-          }
-        })
-    }
+  /// `{"backend", "mode", "nanoseconds"?, "normalized", "query", "results": [{"id",
+  /// "matchClass", "name", "path", "range", "rank", "readingClass", "spellingClass"}],
+  /// "total"}` on one line, keys sorted (``SearchOutput``).
+  func json(_ result: SearchResult, query: String, nanoseconds: UInt64? = nil) throws -> String {
+    let output = SearchOutput(result, query: query, backend: backendName, corpus: corpus, nanoseconds: nanoseconds)
+    return String(decoding: try SearchOutput.encoder.encode(output), as: UTF8.self)
   }
 
   func tsv(_ result: SearchResult) -> String {

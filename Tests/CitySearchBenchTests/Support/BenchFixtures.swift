@@ -2,6 +2,7 @@ import CitySearch
 import CitySearchBackends
 import CitySearchConformance
 import CitySearchCorpus
+import CitySearchEngine
 import CitySearchTestSupport
 import Foundation
 
@@ -53,7 +54,7 @@ enum BenchFixtures {
 
   /// The trie without its precomputed short answers, which take half a minute to build in a
   /// debug build.
-  static let trie = BenchCandidate(type: TrieBackend.self, options: BackendOptions(shortAnswers: false))
+  static let trie = BenchCandidate(type: TrieBackend.self, options: BackendOptions().setting(.shortAnswers, to: false))
 
   /// A quick run of the whole pipeline: linear, trie and the given extra backends, one round.
   static func quickRun(
