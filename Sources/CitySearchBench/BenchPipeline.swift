@@ -106,7 +106,7 @@ public struct BenchPipeline {
       backends: zip(candidates, builds).map { ($0.label, $1.backend) },
       stateless: Set(candidates.filter(\.stateless).map(\.label)), external: external.compactMap(\.executor),
       progress: progress, shouldStop: shouldStop)
-    let metadata = RunMetadata(
+    var metadata = RunMetadata(
       tool: "citybench", startedAt: RunEnvironment.timestamp(started),
       durationSeconds: Double(MonotonicClock.now() - startedAt) / 1e9, machine: RunEnvironment.machine,
       swiftVersion: RunEnvironment.swiftVersion, buildConfiguration: RunEnvironment.buildConfiguration,
@@ -119,6 +119,8 @@ public struct BenchPipeline {
       warmUpKeystrokes: configuration.warmUpKeystrokes, budgetSeconds: configuration.budgetSeconds,
       seed: configuration.seed, clockOverheadNanoseconds: clockOverhead,
       slowdownNanoseconds: configuration.slowdowns)
+    metadata.keystrokeBudgetNanoseconds = configuration.keystrokeBudgetNanoseconds
+    metadata.shippedBackend = configuration.shippedBackend
     var results = BenchAnalysis.results(
       raw: raw, workload: workload, builds: builds, external: external, corpus: corpus, metadata: metadata)
     let stateless = Set(candidates.filter(\.stateless).map(\.label))

@@ -36,6 +36,10 @@ public enum BackendCatalog {
     all.first { $0.name == name }
   }
 
+  /// The name of the backend the library ships as its choice (`SwiftBackends.Fastest`), which
+  /// the reports set beside a run's finding.
+  public static var shipped: String { SwiftBackends.Fastest.name }
+
   /// Every backend option the catalog's backends accept, each once: the common ones, then each
   /// backend's own in catalog order.
   public static var options: [BackendOptionDeclaration] {

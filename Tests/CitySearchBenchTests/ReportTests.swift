@@ -106,6 +106,50 @@ import Testing
     #expect(one[1].hasPrefix("Next: trie-twin, p99 "))
   }
 
+  /// The budget verdict names every timed backend whose p99 is over the budget, the reference
+  /// included, and says so when none is.
+  @Test func theBudgetVerdictNamesTheBackendsOverIt() {
+    var results = Self.run.results
+    let ranked = Headline.conformingByP99(results)
+    let slowest = results.backends.compactMap { $0.latency?.p99.value }.max()!
+    let fastest = results.backends.compactMap { $0.latency?.p99.value }.min()!
+    results.metadata.keystrokeBudgetNanoseconds = slowest * 2
+    #expect(
+      Headline.budgetSentence(results, ranked: ranked).hasSuffix(
+        "; every timed backend's p99 is within it, the reference's included."))
+    results.metadata.keystrokeBudgetNanoseconds = fastest / 2
+    let over = Headline.budgetSentence(results, ranked: ranked)
+    #expect(over.contains("(--budget-ms)"))
+    for backend in results.backends where backend.latency != nil && backend.external == nil {
+      #expect(over.contains("\(backend.name) ("), "\(backend.name) is over a budget of half the fastest p99")
+    }
+  }
+
+  /// The headline sets the library's choice beside the run's: the same, tied, slower (with the
+  /// reason the library keeps it), diverging or not timed.
+  @Test func theHeadlineSaysWhetherTheRunAgreesWithTheLibrary() throws {
+    var results = Self.run.results
+    let ranked = Headline.conformingByP99(results)
+    let best = try #require(ranked.first)
+    results.metadata.shippedBackend = best.name
+    #expect(Headline.shippedSentence(results, best: best, tied: [])?.hasSuffix(", this run's choice too.") == true)
+    results.metadata.shippedBackend = "kd-tree"
+    #expect(
+      Headline.shippedSentence(results, best: best, tied: [])?.hasSuffix("**kd-tree**, not timed in this run.") == true)
+    let diverging = try #require(results.backends.first { $0.conformance.divergences > 0 })
+    results.metadata.shippedBackend = diverging.name
+    #expect(Headline.shippedSentence(results, best: best, tied: [])?.contains("diverged from the reference") == true)
+    if let second = ranked.dropFirst().first {
+      results.metadata.shippedBackend = second.name
+      let slower = try #require(Headline.shippedSentence(results, best: best, tied: []))
+      #expect(slower.contains("\(best.name)'s; it was chosen on every tier together"))
+      let tied = try #require(Headline.shippedSentence(results, best: best, tied: [second]))
+      #expect(tied.contains("tied with \(best.name) in this run"))
+    }
+    results.metadata.shippedBackend = nil
+    #expect(Headline.shippedSentence(results, best: best, tied: []) == nil)
+  }
+
   /// The reports open with the finding: the fastest conforming backend (never a diverging
   /// one, however fast), the divergences, the noise.
   @Test func reportsOpenWithTheHeadline() throws {
@@ -116,7 +160,7 @@ import Testing
       sentences[0].hasPrefix(
         "Fastest conforming backend (by p99 per keystroke, the lag a typist notices): **trie**, p50 ")
         || sentences[0].hasPrefix("Fastest conforming backends, tied within the run's noise"))
-    #expect(sentences.contains { $0.hasPrefix("Against a 60 Hz frame (16.7 ms): ") })
+    #expect(sentences.contains { $0.hasPrefix("Budget per keystroke 16.7 ms (one 60 Hz frame): trie's p99 fits ") })
     #expect(sentences.contains { $0.hasPrefix("**Divergences:** drops-last-hit differs on ") })
     #expect(sentences.contains { $0.hasPrefix("Noise: the reference timed against itself differs by ") })
     let markdown = MarkdownReport.text(results)

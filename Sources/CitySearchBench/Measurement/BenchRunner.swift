@@ -17,6 +17,12 @@ public struct BenchConfiguration: Sendable {
   /// The most a backend other than the reference may spend on the measured rounds. A backend
   /// whose warm-up says it would need more is timed on an even sample of keystrokes.
   public var budgetSeconds = 20.0
+  /// The time one keystroke may take, for the reports' verdict (not for sampling): one 60 Hz
+  /// frame unless a product states another (`--budget-ms`).
+  public var keystrokeBudgetNanoseconds = Headline.frameNanoseconds
+  /// The backend a library ships as its choice (`SwiftBackends.Fastest`), which the headline
+  /// sets beside this run's finding; `nil` when the run's host has none.
+  public var shippedBackend: String?
   /// Seeds the order in which backends answer each keystroke.
   public var seed: UInt64 = 1
   /// Busy work added to each answer of the named backends, in nanoseconds.

@@ -35,8 +35,8 @@ public enum Headline {
   /// One sentence each: the choice, the runner-up, conformance, and the caveats.
   ///
   ///     Fastest conforming backend (by p99 per keystroke, the lag a typist notices): trie,
-  ///     p50 2.80 µs and p99 77.0 µs, 36× faster than linear at p50; 1.7 MB of index, built
-  ///     in 0.059 s.
+  ///     p50 2.80 µs and p99 77.0 µs, 36× faster than linear at p50; index 1.7 MB (counted),
+  ///     heap kept 2.0 MB, built in 0.059 s.
   public static func sentences(_ results: BenchResults) -> [String] {
     let ns = { (v: Double) in Formatting.duration(nanoseconds: v) }
     var out: [String] = []
@@ -63,16 +63,8 @@ public enum Headline {
           "Next: \(next.name), p99 \(ns(nextLatency.p99.value)) (\(Formatting.ratio(nextLatency.p99.value / max(latency.p99.value, 1))) \(best.name)'s), \(memory(next)), built in \(Formatting.seconds(next.build.seconds))."
         )
       }
-      var frame =
-        "Against a 60 Hz frame (\(ns(frameNanoseconds))): \(best.name)'s p99 fits \(Formatting.count(Int(frameNanoseconds / max(latency.p99.value, 1)))) times"
-      if let reference = results.backend(named: results.reference)?.latency {
-        let fits = frameNanoseconds / max(reference.p99.value, 1)
-        frame +=
-          fits >= 1
-          ? ", the reference's \(Formatting.count(Int(fits))) times"
-          : ", the reference's p99 (\(ns(reference.p99.value))) does not fit"
-      }
-      out.append(frame + ".")
+      if let shipped = shippedSentence(results, best: best, tied: Array(tied)) { out.append(shipped) }
+      out.append(budgetSentence(results, ranked: ranked))
     } else {
       out.append("No backend other than the reference both conforms and was timed.")
     }
@@ -108,6 +100,53 @@ public enum Headline {
     return out
   }
 
+  /// Whether this run agrees with the library's choice (``RunMetadata/shippedBackend``), and
+  /// why the library keeps it when it does not: the choice weighs every tier together, which one
+  /// run of one tier does not overturn. `nil` when the run recorded no choice.
+  static func shippedSentence(_ results: BenchResults, best: BackendResults, tied: [BackendResults]) -> String? {
+    guard let shipped = results.metadata.shippedBackend else { return nil }
+    let library = "The library's `SwiftBackends.fastest` ships **\(shipped)**"
+    if shipped == best.name { return library + ", this run's choice too." }
+    let why =
+      "it was chosen on every tier together (the least heap kept on each, the fastest p99 on the largest), which one run of one tier does not overturn"
+    if tied.contains(where: { $0.name == shipped }) {
+      return library + ", tied with \(best.name) in this run; \(why)."
+    }
+    guard let theirs = results.backend(named: shipped), let p99 = theirs.latency?.p99.value,
+      let bestP99 = best.latency?.p99.value
+    else {
+      return library + ", not timed in this run."
+    }
+    if theirs.conformance.divergences > 0 {
+      return library + ", which diverged from the reference in this run: a defect to fix before shipping it."
+    }
+    return library
+      + ": p99 \(Formatting.duration(nanoseconds: p99)) here, \(Formatting.ratio(p99 / max(bestP99, 1))) \(best.name)'s; \(why)."
+  }
+
+  /// The verdict against the keystroke budget (``RunMetadata/keystrokeBudgetNanoseconds``, one
+  /// 60 Hz frame by default): how many times the fastest backend's p99 fits in it, and which
+  /// timed backends' p99 fit and which do not, the reference included.
+  static func budgetSentence(_ results: BenchResults, ranked: [BackendResults]) -> String {
+    let ns = { (v: Double) in Formatting.duration(nanoseconds: v) }
+    let budget = results.metadata.keystrokeBudgetNanoseconds ?? frameNanoseconds
+    let named = budget == frameNanoseconds ? "one 60 Hz frame" : "--budget-ms"
+    var sentence = "Budget per keystroke \(ns(budget)) (\(named))"
+    if let best = ranked.first, let p99 = best.latency?.p99.value {
+      sentence += ": \(best.name)'s p99 fits \(Formatting.count(Int(budget / max(p99, 1)))) times"
+    }
+    let timed = results.backends.filter { $0.external == nil && $0.latency != nil }
+    let over = timed.filter { $0.latency!.p99.value > budget }
+    if over.isEmpty {
+      sentence += "; every timed backend's p99 is within it, the reference's included"
+    } else {
+      sentence +=
+        "; over it at p99: "
+        + over.map { "\($0.name) (\(ns($0.latency!.p99.value)))" }.joined(separator: ", ")
+    }
+    return sentence + "."
+  }
+
   /// `36× faster` or `2.5× slower`, from a paired ratio (backend time over reference time).
   static func speedup(_ ratio: Double) -> String {
     let factor = ratio < 1 ? 1 / ratio : ratio
@@ -115,8 +154,13 @@ public enum Headline {
     return ratio < 1 ? "\(number) faster" : "\(number) slower"
   }
 
+  /// The two memory figures under the names the build table gives them: the index's own
+  /// count of its bytes, and the heap the build kept (the allocator's in-use bytes after the
+  /// build less before).
   static func memory(_ b: BackendResults) -> String {
-    if b.build.countedBytes > 0 { return "\(megabytes(b.build.countedBytes)) of index" }
-    return b.build.heapBytes.map { "\(megabytes($0)) of heap" } ?? "memory not measured"
+    var parts: [String] = []
+    if b.build.countedBytes > 0 { parts.append("index \(megabytes(b.build.countedBytes)) (counted)") }
+    if let heap = b.build.heapBytes { parts.append("heap kept \(megabytes(heap))") }
+    return parts.isEmpty ? "memory not measured" : parts.joined(separator: ", ")
   }
 }

@@ -109,6 +109,12 @@ public struct RunMetadata: Codable, Sendable {
   public var budgetSeconds: Double
   /// The seed of the random order in which the backends answer each keystroke.
   public var seed: UInt64
+  /// The time one keystroke may take, which the headline judges each p99 against
+  /// (`--budget-ms`); absent in a file written before it was recorded: one 60 Hz frame.
+  public var keystrokeBudgetNanoseconds: Double? = nil
+  /// The backend the library ships as its choice (`SwiftBackends.Fastest`), for the headline
+  /// to say whether this run agrees; absent when the run did not say.
+  public var shippedBackend: String? = nil
   /// The median cost of reading the clock, already included in every sample.
   public var clockOverheadNanoseconds: Double
   /// Injected busy work per answer, by backend (empty in a real run).

@@ -96,6 +96,17 @@ struct ParsedArguments {
     return n
   }
 
+  func decimal(_ option: String, default value: Double, range: ClosedRange<Double>) throws -> Double {
+    guard let text = values[option] else { return value }
+    guard let x = Double(text), x.isFinite, range.contains(x) else {
+      throw UsageError(
+        message:
+          "option '\(option)' expects a number from \(range.lowerBound.formatted()) to \(range.upperBound.formatted()), got '\(text)'"
+      )
+    }
+    return x
+  }
+
   func choice<T: RawRepresentable & CaseIterable>(_ option: String, default value: T) throws -> T
   where T.RawValue == String {
     guard let text = values[option] else { return value }

@@ -9,7 +9,8 @@ import Foundation
 /// backends, and how.
 struct BenchOptions {
   static let valued: Set<String> = CorpusOptions.valued.union([
-    "--workload", "--backends", "--mode", "--rounds", "--warm-up", "--budget", "--seed", "--limit", "--inject-slowdown",
+    "--workload", "--backends", "--mode", "--rounds", "--warm-up", "--budget", "--budget-ms", "--seed", "--limit",
+    "--inject-slowdown",
     "--relevance", "--instructions", "--allocations", "--shard", "--replay",
   ])
   static let help = """
@@ -30,6 +31,8 @@ struct BenchOptions {
       --budget SECONDS      the most a backend other than the reference may spend on the
                             measured rounds; a slower one is timed on an even sample of
                             keystrokes (default: 20)
+      --budget-ms MS        the time one keystroke may take in your product: the headline
+                            says which backends' p99 fit it (default: 16.7, one 60 Hz frame)
       --seed N              seeds the order in which backends answer (default: 1)
       --limit N             answers per keystroke (default: 20)
       --relevance on|off    also measure the reference's ranking (docs/Relevance.md) for the
@@ -103,6 +106,10 @@ struct BenchOptions {
     c.rounds = try args.integer("--rounds", default: c.rounds, range: 1...1_000)
     c.warmUpKeystrokes = try args.integer("--warm-up", default: c.warmUpKeystrokes, range: 0...10_000_000)
     c.budgetSeconds = Double(try args.integer("--budget", default: Int(c.budgetSeconds), range: 1...1_000_000))
+    c.shippedBackend = BackendCatalog.shipped
+    if args["--budget-ms"] != nil {
+      c.keystrokeBudgetNanoseconds = try args.decimal("--budget-ms", default: 0, range: 0.001...60_000) * 1e6
+    }
     c.seed = UInt64(try args.integer("--seed", default: Int(c.seed), range: 0...Int.max))
     c.limit = try args.integer("--limit", default: c.limit, range: 1...10_000)
     let environment = ProcessInfo.processInfo.environment[Self.slowdownVariable]
