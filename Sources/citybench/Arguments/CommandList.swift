@@ -6,7 +6,8 @@ enum CityBench {
   /// Every command, in the order the general help lists them.
   static var commands: [any Command.Type] {
     [
-      SuiteCommand.self, BenchCommand.self, GateCommand.self, CompareCommand.self, WorkloadCommand.self,
+      SuiteCommand.self, BenchCommand.self, GateCommand.self, CompareCommand.self, FiguresCommand.self,
+      WorkloadCommand.self,
       SearchCommand.self,
       BrowseCommand.self, CorpusCommand.self, ConformCommand.self, MergeCommand.self, HistoryCommand.self,
       InstructionsCommand.self, AllocationsCommand.self,
