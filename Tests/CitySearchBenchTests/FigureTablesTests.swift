@@ -3,8 +3,25 @@ import CitySearchTestSupport
 import Foundation
 import Testing
 
-/// The tables `citybench figures` writes from several runs, and the block of a file it replaces.
+/// The tables `citybench figures` writes from several runs, the block of a file it replaces,
+/// and the README's measured tables, which are written from committed runs and fail here when
+/// they drift from them.
 @Suite(.timed) struct FigureTablesTests {
+  /// The runs the README's tables come from, as the README names them.
+  static let sources = [
+    "docs/figures/cities.results.json", "docs/figures/towns.results.json", "docs/figures/villages.results.json",
+  ]
+
+  @Test func theReadmeFiguresAreThoseOfTheCommittedRuns() throws {
+    let readme = try String(contentsOf: TestPaths.file("README.md"), encoding: .utf8)
+    let block = try #require(FigureTables.block(in: readme), "README.md has no figures block")
+    let runs = try Self.sources.map { try BenchResults(contentsOf: TestPaths.file($0).path) }
+    #expect(
+      block == FigureTables.markdown(runs, sources: Self.sources),
+      "README.md's figures differ from the committed runs: run 'citybench figures --update README.md \(Self.sources.joined(separator: " "))'"
+    )
+  }
+
   /// A column per run, a row per backend, the reference first; a backend a run did not time is
   /// a dash in that column.
   @Test func tablesHaveAColumnPerRunAndARowPerBackend() throws {
@@ -12,7 +29,8 @@ import Testing
     var other = run
     other.backends.removeLast()
     let text = FigureTables.markdown([run, other], sources: ["a.json", "b.json"])
-    let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `") }
+    let tables = try #require(text.components(separatedBy: "How each cost grows").first)
+    let rows = tables.split(separator: "\n").filter { $0.hasPrefix("| `") }
     #expect(rows.count == 2 * run.backends.count)
     #expect(rows.first?.hasPrefix("| `\(run.reference)` | ") == true)
     #expect(rows.allSatisfy { $0.split(separator: "|").count == 3 })

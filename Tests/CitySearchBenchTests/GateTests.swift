@@ -344,7 +344,8 @@ import Testing
     #expect(comparison.settingDifferences.contains("mode seed in B, syllable"))
     let markdown = comparison.markdown
     #expect(markdown.contains("**Settings differ**"))
-    let row = "| trie | ratio.p99 | 0.50× [0.49×–0.51×] | 0.90× [0.88×–0.92×] | 1.80× [1.73×–1.87×] | **higher** |"
+    let row =
+      "| trie | ratio.p99 | 0.50× [0.49×–0.51×] | 0.90× [0.88×–0.92×] | 1.80× [1.73×–1.87×] | intervals | **higher** |"
     #expect(markdown.contains(row))
     #expect(markdown.contains("trie ratio.p99 higher"))
     // A run against itself: nothing changed, the same settings.

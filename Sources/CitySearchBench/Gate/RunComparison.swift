@@ -34,6 +34,10 @@ public struct RunComparison: Sendable {
     public var change: Estimate
     /// What the change amounts to.
     public var finding: Finding
+    /// How the change's interval was found: `paired` or `independent` bootstrap of the runs'
+    /// samples (``QuantileChange``), `intervals` (from the two intervals' extremes, when the
+    /// samples are not at hand), or `exact` for a count.
+    public var method: String = "intervals"
   }
 
   /// The runs' paths as given.
@@ -51,8 +55,13 @@ public struct RunComparison: Sendable {
   /// The second run's commit, date and machine.
   public var bInfo: String
 
-  /// Compares run `a` with run `b` (B is the new one: a change is B ÷ A).
-  public init(a: BenchResults, b: BenchResults, aPath: String, bPath: String) {
+  /// Compares run `a` with run `b` (B is the new one: a change is B ÷ A). With each run's
+  /// samples (`SamplesCSV.keystrokeMedians`), a latency's change has a bootstrap interval of
+  /// its own, paired when both runs timed the same keystrokes of one workload.
+  public init(
+    a: BenchResults, b: BenchResults, aPath: String, bPath: String, aSamples: [String: [Int: Double]]? = nil,
+    bSamples: [String: [Int: Double]]? = nil
+  ) {
     self.aPath = aPath
     self.bPath = bPath
     settingDifferences = Gate.runSettingMismatches(baseline: a, current: b) { "\($0) \($1) in B, \($2)" }
@@ -73,9 +82,22 @@ public struct RunComparison: Sendable {
     var rows: [Row] = []
     for old in shared {
       let new = b.backend(named: old.name)!
+      let samples = aSamples?[old.name].flatMap { x in bSamples?[old.name].map { (x, $0) } }
+      let sameWorkload = a.metadata.workload.checksum == b.metadata.workload.checksum
       for quantile in [ReportedQuantile.p50, .p90, .p99] {
         if let x = old.latency?[quantile], let y = new.latency?[quantile] {
-          rows.append(Self.row(old.name, "latency.\(quantile.rawValue)", x, y))
+          var row = Self.row(old.name, "latency.\(quantile.rawValue)", x, y)
+          if let (xs, ys) = samples, !xs.isEmpty, !ys.isEmpty {
+            let paired = sameWorkload && Set(xs.keys) == Set(ys.keys)
+            let keys = xs.keys.sorted()
+            let change = QuantileChange.estimate(
+              a: paired ? keys.map { xs[$0]! } : Array(xs.values), b: paired ? keys.map { ys[$0]! } : Array(ys.values),
+              quantile: quantile.fraction, paired: paired)
+            row.change = change
+            row.finding = change.lower > 1 ? .higher : change.upper < 1 ? .lower : .same
+            row.method = paired ? QuantileChange.Method.paired.rawValue : QuantileChange.Method.independent.rawValue
+          }
+          rows.append(row)
         }
       }
       for quantile in RatioSummary.quantiles {
@@ -116,7 +138,7 @@ public struct RunComparison: Sendable {
     return Row(
       backend: backend, metric: metric, a: Estimate(value: x, lower: x, upper: x),
       b: Estimate(value: y, lower: y, upper: y), change: Estimate(value: ratio, lower: ratio, upper: ratio),
-      finding: b > a ? .higher : b < a ? .lower : .same)
+      finding: b > a ? .higher : b < a ? .lower : .same, method: "exact")
   }
 
   /// The comparison as Markdown, for a pull-request comment or a job summary.
@@ -145,13 +167,21 @@ public struct RunComparison: Sendable {
       let marker = row.finding == .same ? "same" : "**\(row.finding.rawValue)**"
       return [
         row.backend, row.metric, Self.figure(row.a, row.metric), Self.figure(row.b, row.metric),
-        Self.changeText(row.change), marker,
+        Self.changeText(row.change), row.method, marker,
       ]
     }
-    out += MarkdownReport.table(["backend", "metric", "A", "B", "B ÷ A", "finding"], table)
-    out += "\nLatencies and ratios with their 95% bootstrap intervals; a change counts only when its whole "
-    out += "interval (from the two intervals' extremes) lies above or below 1. Counts are exact.\n"
+    out += MarkdownReport.table(["backend", "metric", "A", "B", "B ÷ A", "interval", "finding"], table)
+    out += "\nLatencies and ratios with their 95% bootstrap intervals. A change counts only when its whole "
+    out += "interval lies above or below 1: for a latency whose samples both runs wrote (samples.csv), a "
+    out += "bootstrap of the change itself, paired when both runs timed the same keystrokes; otherwise the "
+    out += "interval from the two intervals' extremes, which is wider. Counts are exact.\n"
     return out
+  }
+
+  /// The changes as an SVG forest plot (B ÷ A with its interval per backend and figure, on a
+  /// log axis around 1), for a pull request's artifacts or a page.
+  public var chart: String {
+    SVGChart.changes(rows, title: "B ÷ A per figure, with 95% intervals (\(bPath) against \(aPath))")
   }
 
   static func figure(_ e: Estimate, _ metric: String) -> String {

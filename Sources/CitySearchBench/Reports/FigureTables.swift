@@ -51,6 +51,24 @@ public enum FigureTables {
         "| `\(name)` | "
           + runs.map { run in run.backend(named: name).map(buildCell) ?? "–" }.joined(separator: " | ") + " |")
     }
+    if runs.count > 1, let growth = try? CostGrowth(runs: runs) {
+      lines += [
+        "",
+        "How each cost grows with the corpus: the exponent k of N^k fitted on log–log axes over the "
+          + "\(runs.count) tiers (1 grows in proportion to the places, 0 does not grow; `citybench bench "
+          + "--corpus A,B,…` draws it):",
+        "",
+        "| backend | " + CostGrowth.Metric.allCases.map(\.rawValue).joined(separator: " | ") + " |",
+        "|---|" + String(repeating: "---|", count: CostGrowth.Metric.allCases.count),
+      ]
+      for series in growth.series where names.contains(series.backend) {
+        lines.append(
+          "| `\(series.backend)` | "
+            + CostGrowth.Metric.allCases.map { metric in
+              series.exponent(metric).map { String(format: "%.2f", $0) } ?? "–"
+            }.joined(separator: " | ") + " |")
+      }
+    }
     let keystrokes = runs.map {
       "\(Formatting.count($0.metadata.workload.keystrokes)) on `\($0.metadata.corpus.name)`"
     }
@@ -107,7 +125,7 @@ public enum FigureTables {
     var cell =
       "\(Formatting.duration(nanoseconds: latency.p50.value)) / \(Formatting.duration(nanoseconds: latency.p99.value))"
     if b.name != run.reference, let ratio = b.ratioToReference?.p50.value {
-      cell += " (\(String(format: ratio < 0.1 ? "%.3f×" : "%.2f×", ratio)))"
+      cell += " (\(String(format: ratio < 0.1 ? "%.3f×" : ratio < 10 ? "%.2f×" : "%.0f×", ratio)))"
     }
     if b.sampling.stride > 1 { cell += ", 1 in \(b.sampling.stride)" }
     return cell

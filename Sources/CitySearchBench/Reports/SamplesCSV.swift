@@ -29,6 +29,78 @@ public enum SamplesCSV {
     return out
   }
 
+  /// Each backend's keystrokes with the median of their timed rounds, in nanoseconds, read back
+  /// from a `samples.csv`: what a comparison of two runs resamples.
+  ///
+  /// - Throws: ``ReadError`` naming the line of a row that is not one of this file's.
+  public static func keystrokeMedians(_ text: String) throws -> [String: [Int: Double]] {
+    var times: [String: [Int: [Double]]] = [:]
+    for (number, row) in try rows(text).enumerated() where number > 0 {
+      guard row.count == 10, let keystroke = Int(row[2]), let nanoseconds = Double(row[9]), nanoseconds >= 0
+      else { throw ReadError(line: number + 1, message: "expected 10 fields with a keystroke and nanoseconds") }
+      times[row[0], default: [:]][keystroke, default: []].append(nanoseconds)
+    }
+    return times.mapValues { keystrokes in
+      keystrokes.mapValues { rounds in
+        let sorted = rounds.sorted()
+        return sorted[(sorted.count - 1) / 2]
+      }
+    }
+  }
+
+  /// A `samples.csv` that cannot be read.
+  public struct ReadError: Error, CustomStringConvertible {
+    /// The 1-based line (of rows; a quoted line break does not count).
+    public var line: Int
+    /// What is wrong.
+    public var message: String
+    public var description: String { "row \(line): \(message)" }
+  }
+
+  /// The rows of an RFC 4180 text, each a list of fields, the header first.
+  static func rows(_ text: String) throws -> [[String]] {
+    var rows: [[String]] = []
+    var row: [String] = []
+    var field = ""
+    var quoted = false
+    var iterator = text.makeIterator()
+    var pending: Character? = nil
+    while let c = pending ?? iterator.next() {
+      pending = nil
+      if quoted {
+        if c == "\"" {
+          let next = iterator.next()
+          if next == "\"" {
+            field.append("\"")
+          } else {
+            quoted = false
+            pending = next
+          }
+        } else {
+          field.append(c)
+        }
+        continue
+      }
+      switch c {
+      case "\"" where field.isEmpty: quoted = true
+      case ",":
+        row.append(field)
+        field = ""
+      case "\n", "\r\n":
+        row.append(field)
+        rows.append(row)
+        (row, field) = ([], "")
+      default: field.append(c)
+      }
+    }
+    if quoted { throw ReadError(line: rows.count + 1, message: "a quoted field is not closed") }
+    if !field.isEmpty || !row.isEmpty {
+      row.append(field)
+      rows.append(row)
+    }
+    return rows
+  }
+
   /// A CSV field, quoted when it holds a comma, a quote or a line break.
   public static func quote(_ field: String) -> String {
     guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
