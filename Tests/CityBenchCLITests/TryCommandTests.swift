@@ -21,6 +21,21 @@ import Testing
     #expect(!r.stdout.contains("\u{1B}"), "no escapes when not a terminal")
   }
 
+  /// On a double-pinyin keyboard the box shows what was typed and its reading, and every
+  /// backend is asked the reading, each syllable closed by a boundary: Xiaohe's `bwjk` is
+  /// `bei'jing'`, 北京 first.
+  @Test func aKeyboardReadsTheBoxAsItsKeyPairs() throws {
+    let r = try CLI.run(["try", "--backends", "trie,linear", "--keyboard", "xiaohe"], input: "bwjk")
+    #expect(r.status == 0, "\(r.stderr)")
+    let frames = r.stdout.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+    #expect(frames.count == 5)
+    #expect(frames[0].contains("· xiaohe keyboard ·"))
+    #expect(frames[2].contains("> bw  (bei')\n"))
+    #expect(frames[4].contains("> bwjk  (bei'jing')\n") && frames[4].contains("1. [北京]"))
+    let wrong = try CLI.run(["try", "--keyboard", "xiaohee"], input: "")
+    #expect(wrong.status == 64 && wrong.stderr.contains("did you mean 'xiaohe'"), "\(wrong.stderr)")
+  }
+
   @Test func executorsAnswerBesideTheBackendsAndOneThatDidNotStartSaysWhy() throws {
     let r = try CLI.run(
       [

@@ -21,9 +21,7 @@ enum SearchCommand: Command {
                             --backend NAME is the same
     \(BackendOptionArguments.help)
       --mode syllable|seed  the match contract (default: syllable; see docs/MatchSpec.md)
-      --keyboard NAME       read the query as typed on a double-pinyin keyboard: xiaohe,
-                            ziranma, microsoft, zhineng-abc, pinyinpp (default: quanpin, full
-                            pinyin); 'bwjk' on xiaohe is bei'jing
+    \(KeyboardArgument.help)
       --limit N             how many results to print (default: 20)
       --format text|tsv|json
                             output format (default: text)
@@ -45,7 +43,7 @@ enum SearchCommand: Command {
     let limit = try args.integer("--limit", default: 20, range: 0...1_000_000)
     let format = try args.choice("--format", default: OutputFormat.text)
     let backendType = try BackendSelection.one(args["--backends"] ?? LinearScanBackend.name)
-    let keyboard = try Self.keyboard(args["--keyboard"])
+    let keyboard = try KeyboardArgument.keyboard(args["--keyboard"])
     let options = try BackendOptionArguments.parse(args)
     let backendName = backendType.name
     let queriesFile = args["--queries"]
@@ -77,19 +75,6 @@ enum SearchCommand: Command {
     let result = backend.search(keyboard?.read(query) ?? query, mode: mode, limit: limit)
     print(try formatter.render(result, query: query, format: format))
     return 0
-  }
-
-  /// The double-pinyin keyboard `--keyboard` names; `nil` for full pinyin (`quanpin`).
-  static func keyboard(_ name: String?) throws -> Keyboard? {
-    guard let name, name != "quanpin" else { return nil }
-    let keyboards = try EmbeddedCorpus.keyboards()
-    guard let keyboard = keyboards.first(where: { $0.name == name }) else {
-      let names = ["quanpin"] + keyboards.map(\.name)
-      throw UsageError(
-        message: Suggestion.message(
-          "unknown keyboard '\(name)' (\(names.joined(separator: ", ")))", for: name, among: names))
-    }
-    return keyboard
   }
 
   /// Calls `body` with each line of `path` (`-` for standard input), without its line ending.

@@ -30,19 +30,22 @@ enum TryCommand: Command {
     Options:
     \(CorpusOptions.help)
       --backends A,B        the backends to run (default: trie,inverted-index,linear)
+    \(KeyboardArgument.help)
       --executor NAME=CMD   also run a command speaking the executor protocol; repeatable
       --no-color            no colour or highlighting escapes
       -h, --help            show this help
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--backends"]), repeated: ["--executor"], flags: ["--no-color"],
+    valued: CorpusOptions.valued.union(["--backends", "--keyboard"]), repeated: ["--executor"],
+    flags: ["--no-color"],
     maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let types = try BackendSelection.select(args["--backends"] ?? "trie,inverted-index,linear")
     guard !types.isEmpty else { throw UsageError(message: "--backends names no backend") }
     let specs = try args.executorSpecs()
+    let keyboard = try KeyboardArgument.keyboard(args["--keyboard"])
     let corpusOptions = CorpusOptions(args)
     let corpus = try corpusOptions.load()
     let backends = try types.map { try $0.init(corpus: corpus, options: BackendOptions()) }
@@ -56,7 +59,7 @@ enum TryCommand: Command {
     let names = types.map { $0.name } + specs.map(\.name)
     var box = SearchBox(
       corpus: corpus, corpusName: corpusOptions.name, names: names, colour: colour,
-      interactive: Terminal.isInteractive
+      interactive: Terminal.isInteractive, keyboard: keyboard
     ) { mode in
       backends.map { $0.executor(name: type(of: $0).name, mode: mode, limit: 10) }
         + specs.map { spec -> any Executor in
@@ -135,6 +138,8 @@ struct SearchBox {
   let names: [String]
   let colour: Bool
   let interactive: Bool
+  /// The double-pinyin keyboard the box is typed on (`--keyboard`); `nil` for full pinyin.
+  let keyboard: Keyboard?
   var mode = MatchMode.syllable
   var text = ""
   var shown = 0
@@ -146,13 +151,14 @@ struct SearchBox {
 
   init(
     corpus: Corpus, corpusName: String, names: [String], colour: Bool, interactive: Bool,
-    makePlayers: @escaping (MatchMode) -> [any Executor]
+    keyboard: Keyboard? = nil, makePlayers: @escaping (MatchMode) -> [any Executor]
   ) {
     self.corpus = corpus
     self.corpusName = corpusName
     self.names = names
     self.colour = colour
     self.interactive = interactive
+    self.keyboard = keyboard
     self.makePlayers = makePlayers
     restart()
   }
@@ -165,8 +171,12 @@ struct SearchBox {
     if !text.isEmpty { answer() }
   }
 
+  /// What the players are asked: the box's text, read through the keyboard when there is one.
+  var query: String { keyboard?.read(text) ?? text }
+
   private mutating func answer() {
-    answers = players[mode]!.map { player in Result { try player.answer(text) } }
+    let query = self.query
+    answers = players[mode]!.map { player in Result { try player.answer(query) } }
   }
 
   mutating func handle(_ key: Key) {
@@ -192,9 +202,10 @@ struct SearchBox {
   /// The whole screen for the current state, cut to `columns`.
   func frame(columns: Int) -> String {
     let name = { (i: Int) in names[i] }
+    let board = keyboard.map { " · \($0.name) keyboard" } ?? ""
     var lines = [
-      "citybench try · \(corpusName) · \(mode) mode · showing \(name(shown)) · Tab backend, Ctrl-T mode, Esc quit",
-      "> \(text)" + (interactive ? "▏" : ""),
+      "citybench try · \(corpusName) · \(mode) mode\(board) · showing \(name(shown)) · Tab backend, Ctrl-T mode, Esc quit",
+      "> \(text)" + (interactive ? "▏" : "") + (keyboard != nil && !text.isEmpty ? "  (\(query))" : ""),
     ]
     if text.isEmpty {
       lines.append("  type pinyin (beijing), initials (bj), Hanzi (北京) or a mix")

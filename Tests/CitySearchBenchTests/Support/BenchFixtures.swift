@@ -12,7 +12,7 @@ import Foundation
 enum BenchFixtures {
   static let packageRoot: URL = TestPaths.packageRoot
 
-  static let cities: Corpus = try! EmbeddedCorpus.cities()
+  static var cities: Corpus { TestTiers.cities }
 
   /// A small generated workload on cities: 12 places spread over the corpus, each in every
   /// style (the generator's own sessions, without its hundreds of provinces and prefectures).

@@ -8,16 +8,16 @@ enum Fixtures {
   /// The package root, found from this file's path.
   static let packageRoot: URL = TestPaths.packageRoot
 
-  static let corpusDirectory = CorpusDirectory(path: packageRoot.appendingPathComponent("Corpus").path)
+  static let corpusDirectory = TestTiers.directory
   static let testsDirectory = packageRoot.appendingPathComponent("Tests/CitySearchTests")
 
   static func fixturePath(_ name: String) -> String {
     testsDirectory.appendingPathComponent("Fixtures").appendingPathComponent(name).path
   }
 
-  static let tables: ReadingTables = try! corpusDirectory.loadTables()
-  static let cities: Corpus = try! corpusDirectory.load(.cities)
-  static let towns: Corpus = try! corpusDirectory.load(.towns)
+  static var tables: ReadingTables { TestTiers.tables }
+  static var cities: Corpus { TestTiers.cities }
+  static var towns: Corpus { TestTiers.towns }
   static let latinDigits: Corpus = try! CorpusLoader.load(path: fixturePath("latin-digits.tsv"), tables: tables)
 
   static let citiesReference = LinearScanBackend(corpus: cities)
