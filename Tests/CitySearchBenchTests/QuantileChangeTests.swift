@@ -74,10 +74,10 @@ import Testing
       a: results, b: results, aPath: "a", bPath: "b", aSamples: samples, bSamples: samples)
     let latency = comparison.rows.filter { $0.metric.hasPrefix("latency.") }
     #expect(!latency.isEmpty)
-    #expect(latency.allSatisfy { $0.method == "paired" && $0.finding == .same && $0.change.value == 1 })
+    #expect(latency.allSatisfy { $0.method == .paired && $0.finding == .same && $0.change.value == 1 })
     let chart = comparison.chart
     #expect(chart.hasPrefix("<svg"))
-    let drawn = comparison.rows.filter { $0.method != "exact" }.count
+    let drawn = comparison.rows.filter { $0.method != .exact }.count
     #expect(chart.components(separatedBy: "<circle").count - 1 == drawn)
   }
 }

@@ -18,6 +18,22 @@ public struct RunComparison: Sendable {
     case higher
     /// The intervals of the change include no change; or the count is equal.
     case same = "same"
+
+    /// What a change with this interval amounts to: higher or lower only when the whole
+    /// interval is.
+    init(change: Estimate) { self = change.lower > 1 ? .higher : change.upper < 1 ? .lower : .same }
+  }
+
+  /// How a change's interval was found.
+  public enum Interval: String, Sendable {
+    /// A bootstrap of the runs' samples, the same keystrokes drawn for both (``QuantileChange``).
+    case paired
+    /// A bootstrap of each run's samples on its own.
+    case independent
+    /// From the two runs' intervals' extremes, when the samples are not at hand.
+    case intervals
+    /// A count: its change is exact.
+    case exact
   }
 
   /// One figure of one backend in both runs.
@@ -30,14 +46,12 @@ public struct RunComparison: Sendable {
     public var a: Estimate
     /// The figure in B.
     public var b: Estimate
-    /// B ÷ A, from the intervals' extremes.
+    /// B ÷ A, with its interval (found as ``method`` says).
     public var change: Estimate
     /// What the change amounts to.
     public var finding: Finding
-    /// How the change's interval was found: `paired` or `independent` bootstrap of the runs'
-    /// samples (``QuantileChange``), `intervals` (from the two intervals' extremes, when the
-    /// samples are not at hand), or `exact` for a count.
-    public var method: String = "intervals"
+    /// How the change's interval was found.
+    public var method: Interval = .intervals
   }
 
   /// The runs' paths as given.
@@ -82,20 +96,25 @@ public struct RunComparison: Sendable {
     var rows: [Row] = []
     for old in shared {
       let new = b.backend(named: old.name)!
-      let samples = aSamples?[old.name].flatMap { x in bSamples?[old.name].map { (x, $0) } }
-      let sameWorkload = a.metadata.workload.checksum == b.metadata.workload.checksum
+      // The backend's keystroke times in both runs, aligned keystroke by keystroke when both
+      // timed the same keystrokes of one workload.
+      var samples: (a: [Double], b: [Double], paired: Bool)?
+      if let xs = aSamples?[old.name], let ys = bSamples?[old.name], !xs.isEmpty, !ys.isEmpty {
+        if a.metadata.workload.checksum == b.metadata.workload.checksum && Set(xs.keys) == Set(ys.keys) {
+          let keys = xs.keys.sorted()
+          samples = (keys.map { xs[$0]! }, keys.map { ys[$0]! }, true)
+        } else {
+          samples = (Array(xs.values), Array(ys.values), false)
+        }
+      }
       for quantile in [ReportedQuantile.p50, .p90, .p99] {
         if let x = old.latency?[quantile], let y = new.latency?[quantile] {
           var row = Self.row(old.name, "latency.\(quantile.rawValue)", x, y)
-          if let (xs, ys) = samples, !xs.isEmpty, !ys.isEmpty {
-            let paired = sameWorkload && Set(xs.keys) == Set(ys.keys)
-            let keys = xs.keys.sorted()
-            let change = QuantileChange.estimate(
-              a: paired ? keys.map { xs[$0]! } : Array(xs.values), b: paired ? keys.map { ys[$0]! } : Array(ys.values),
-              quantile: quantile.fraction, paired: paired)
-            row.change = change
-            row.finding = change.lower > 1 ? .higher : change.upper < 1 ? .lower : .same
-            row.method = paired ? QuantileChange.Method.paired.rawValue : QuantileChange.Method.independent.rawValue
+          if let samples {
+            row.change = QuantileChange.estimate(
+              a: samples.a, b: samples.b, quantile: quantile.fraction, paired: samples.paired)
+            row.finding = Finding(change: row.change)
+            row.method = samples.paired ? .paired : .independent
           }
           rows.append(row)
         }
@@ -127,8 +146,7 @@ public struct RunComparison: Sendable {
     let change = Estimate(
       value: b.value / max(a.value, .leastNonzeroMagnitude), lower: b.lower / max(a.upper, .leastNonzeroMagnitude),
       upper: b.upper / max(a.lower, .leastNonzeroMagnitude))
-    let finding: Finding = change.lower > 1 ? .higher : change.upper < 1 ? .lower : .same
-    return Row(backend: backend, metric: metric, a: a, b: b, change: change, finding: finding)
+    return Row(backend: backend, metric: metric, a: a, b: b, change: change, finding: Finding(change: change))
   }
 
   /// A deterministic count: its change is exact.
@@ -138,7 +156,7 @@ public struct RunComparison: Sendable {
     return Row(
       backend: backend, metric: metric, a: Estimate(value: x, lower: x, upper: x),
       b: Estimate(value: y, lower: y, upper: y), change: Estimate(value: ratio, lower: ratio, upper: ratio),
-      finding: b > a ? .higher : b < a ? .lower : .same, method: "exact")
+      finding: b > a ? .higher : b < a ? .lower : .same, method: .exact)
   }
 
   /// The comparison as Markdown, for a pull-request comment or a job summary.
@@ -167,7 +185,7 @@ public struct RunComparison: Sendable {
       let marker = row.finding == .same ? "same" : "**\(row.finding.rawValue)**"
       return [
         row.backend, row.metric, Self.figure(row.a, row.metric), Self.figure(row.b, row.metric),
-        Self.changeText(row.change), row.method, marker,
+        Self.changeText(row.change), row.method.rawValue, marker,
       ]
     }
     out += MarkdownReport.table(["backend", "metric", "A", "B", "B ÷ A", "interval", "finding"], table)

@@ -86,18 +86,19 @@ public enum FigureTables {
   ///
   /// - Throws: ``MissingMarkers`` when `text` does not hold both markers, in order.
   public static func replacingBlock(in text: String, with block: String) throws -> String {
-    guard let begin = text.range(of: beginMarker + "\n"),
-      let end = text.range(of: endMarker, range: begin.upperBound..<text.endIndex)
-    else { throw MissingMarkers() }
-    return String(text[..<begin.upperBound]) + block + String(text[end.lowerBound...])
+    guard let range = blockRange(in: text) else { throw MissingMarkers() }
+    return text.replacingCharacters(in: range, with: block)
   }
 
   /// The block between the markers of `text`, or `nil` when it has none.
-  public static func block(in text: String) -> String? {
+  public static func block(in text: String) -> String? { blockRange(in: text).map { String(text[$0]) } }
+
+  /// Where the block lies: after the begin marker's line, up to the end marker.
+  static func blockRange(in text: String) -> Range<String.Index>? {
     guard let begin = text.range(of: beginMarker + "\n"),
       let end = text.range(of: endMarker, range: begin.upperBound..<text.endIndex)
     else { return nil }
-    return String(text[begin.upperBound..<end.lowerBound])
+    return begin.upperBound..<end.lowerBound
   }
 
   /// A file without the figure markers.

@@ -6,7 +6,7 @@ extension SVGChart {
   /// a change beyond its interval is drawn in red (higher) or green (lower), the others grey.
   static func changes(_ rows: [RunComparison.Row], title: String) -> String {
     let shown = rows.filter {
-      $0.method != "exact" && $0.change.value.isFinite && $0.change.lower > 0 && $0.change.upper.isFinite
+      $0.method != .exact && $0.change.value.isFinite && $0.change.lower > 0 && $0.change.upper.isFinite
     }
     let rowHeight = 20.0
     let (width, left, right, top) = (720.0, 230.0, 30.0, 48.0)

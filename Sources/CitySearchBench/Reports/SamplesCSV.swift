@@ -41,10 +41,7 @@ public enum SamplesCSV {
       times[row[0], default: [:]][keystroke, default: []].append(nanoseconds)
     }
     return times.mapValues { keystrokes in
-      keystrokes.mapValues { rounds in
-        let sorted = rounds.sorted()
-        return sorted[(sorted.count - 1) / 2]
-      }
+      keystrokes.mapValues { rounds in Quantiles.quantile(0.5, sorted: rounds.sorted()) }
     }
   }
 

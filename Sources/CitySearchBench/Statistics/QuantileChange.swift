@@ -14,14 +14,6 @@ import CitySearchConformance
 /// change.upper < 1  // B is faster at p99 beyond the noise of the samples
 /// ```
 public enum QuantileChange {
-  /// How a change's interval was found.
-  public enum Method: String, Sendable {
-    /// Resampling the keystrokes both runs timed, the same draws for both.
-    case paired
-    /// Resampling each run's samples on its own.
-    case independent
-  }
-
   /// B ÷ A at quantile `quantile` (0.5 for p50) of the samples `a` and `b`, with the 95%
   /// interval of `resamples` bootstrap resamples; `paired` needs `a` and `b` of one length,
   /// element `i` of both the same keystroke.
