@@ -26,7 +26,7 @@ import Testing
     #expect(a.keystrokes(toRank: 1) == 2)
     #expect(b.keystrokes(toRank: 1) == nil)
     #expect(b.cost(toRank: 1) == 4)
-    let report = RelevanceEvaluation.report(corpus: "t", traces: [a, b])
+    let report = RelevanceEvaluation.report(corpus: "t", traces: [a, b], prominent: [])
     let toFirst: Double = (3 * 2 + 1 * 4) / 4
     let toTop3: Double = (3 * 1 + 1 * 3) / 4
     let reciprocal: [Double] = [1.5 / 4, (3 + 1.0 / 9) / 4, (3 + 1.0 / 3) / 4]
@@ -37,6 +37,83 @@ import Testing
     #expect(zip(report.reciprocalRankByKeystroke, reciprocal).allSatisfy { abs($0 - $1) < 1e-12 })
     #expect(report.reciprocalRankByKeystroke.count == 3)
     #expect(report.worst(1).first?.style == "initials")  // 3 × 1 beyond the first > 1 × 3
+    #expect(report.droppingOut == 0 && report.prominentDropOuts == 0)
+  }
+
+  @Test func dropOutsCountTheKeystrokesThatLoseFirst() {
+    // First, lost, first again, lost: two drop-outs; weight 1 of 4 drops out.
+    let unstable = Self.trace("pinyin", weight: 1, ranks: [1, 2, 1, nil])
+    let stable = Self.trace("pinyin", weight: 3, ranks: [3, 1, 1, 1])
+    #expect(unstable.dropOuts == 2)
+    #expect(stable.dropOuts == 0)
+    let report = RelevanceEvaluation.report(corpus: "t", traces: [unstable, stable], prominent: [0])
+    #expect(report.droppingOut == 0.25)
+    #expect(report.prominentDropOuts == 2)  // both traces are of place 0
+    #expect(RelevanceEvaluation.report(corpus: "t", traces: [unstable], prominent: [7]).prominentDropOuts == 0)
+  }
+
+  @Test func shortNameTargetsTypeTheShortNameThreeWays() throws {
+    let corpus = BenchFixtures.cities
+    let evaluation = RelevanceEvaluation(corpus: corpus)
+    let chengdu = try #require(corpus.index(of: 510100))
+    var random = SplitMix64(seed: 1)
+    let texts = evaluation.texts(place: chengdu, targets: .shortNames, random: &random)
+    #expect(texts.map(\.text) == ["chengdu", "cd", "chengd"])
+    #expect(texts.map(\.style) == ["short pinyin", "short initials", "short leading"])
+  }
+
+  /// A corpus of the places of two provinces of `cities`, with their facts: small enough to
+  /// replay every target in a test.
+  static func twoProvinces() throws -> Corpus {
+    let cities = BenchFixtures.cities
+    var builder = CorpusBuilder(source: "two provinces", tables: cities.tables)
+    func root(_ index: Int) -> Int { cities.parentIndex(at: index).map(root) ?? index }
+    for index in 0..<cities.count where [440000, 510000].contains(cities.id(at: root(index))) {
+      let place = cities.place(at: index)
+      try builder.add(
+        PlaceRecord(
+          id: place.id, parentID: place.parentID, level: Int(place.level.rawValue), name: place.name,
+          pinyin: place.pinyin, shortName: place.shortName),
+        at: RecordLocation(file: "two provinces", line: index + 1))
+    }
+    return try builder.build()
+  }
+
+  /// The sweep's report of the contract's weights is the reference's own, trace by trace.
+  @Test func sweepOfTheContractIsTheReplay() throws {
+    let corpus = try Self.twoProvinces()
+    #expect(corpus.count > 200)
+    let evaluation = RelevanceEvaluation(corpus: corpus)
+    let sweep = RankingSweep(evaluation: evaluation)
+    for set in RelevanceEvaluation.Targets.allCases {
+      let replayed = evaluation.run(targets: set)
+      let swept = sweep.report(.contract, targets: set)
+      #expect(replayed.traces.count > 100)
+      #expect(swept.traces == replayed.traces, "\(set)")
+      #expect(swept.meanKeystrokesToFirst == replayed.meanKeystrokesToFirst)
+    }
+  }
+
+  /// The sweep's other weightings are the reference's too: the order of a weighting's keys.
+  @Test func sweepOfOtherWeightsRanksByTheirKeys() throws {
+    let corpus = try Self.twoProvinces()
+    let evaluation = RelevanceEvaluation(corpus: corpus)
+    let sweep = RankingSweep(evaluation: evaluation, sets: [.shortNames])
+    let reference = LinearScanBackend(corpus: corpus)
+    for weights in [
+      RankingWeights.zero, .strict, RankingWeights(spelling: 3, matchStart: 1, matchLater: 2, reading: 2),
+    ] {
+      let ranking = Ranking(corpus: corpus, weights: weights)
+      for trace in sweep.report(weights, targets: .shortNames).traces.prefix(60) {
+        for (k, text) in trace.keystrokes.enumerated() {
+          let all = reference.search(text, mode: .syllable, limit: .max).hits
+          let ranked = all.sorted { ranking.key($0.match, place: $0.index) < ranking.key($1.match, place: $1.index) }
+          let rank = ranked.firstIndex { $0.index == trace.place }.map { $0 + 1 }
+          #expect(trace.ranks[k] == rank.flatMap { $0 <= RelevanceEvaluation.deepestRank ? $0 : nil }, "\(text)")
+          #expect(trace.firsts[k] == ranked.first?.index, "\(text)")
+        }
+      }
+    }
   }
 
   @Test func replayRecordsTheTargetsRankAfterEachKeystroke() throws {

@@ -63,10 +63,6 @@ public struct Match: Sendable, Hashable, Comparable {
     set { bits = bits & ~(1 << 16) | UInt32(truncatingIfNeeded: newValue) << 16 }
   }
 
-  /// Spelling, match and reading class: the part of the rank key that depends on the match.
-  @inlinable
-  var rankClasses: UInt64 { UInt64(bits >> 13) }
-
   /// Whether `a` is the better match.
   @inlinable
   public static func < (a: Match, b: Match) -> Bool { a.bits < b.bits }

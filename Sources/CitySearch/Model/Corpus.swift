@@ -29,8 +29,10 @@ public final class Corpus: Sendable {
   let indexByID: [PlaceID: Int32]
   /// The section each place is listed under in its file, for the few formats that have them.
   let fileSections: [Int32: String]
-  /// Per place, its position in the prominence order (MatchSpec §5.4): 0 for the first.
-  let rankOrdinals: ContiguousArray<UInt32>
+  /// Per place, `(Ranking.scaleCeiling - scale) << 32 | ordinal`: its prominence scale and its
+  /// position in the prominence order (MatchSpec §5.4, 0 for the first), as ``Ranking`` adds
+  /// them to a match's penalty.
+  let rankBases: ContiguousArray<UInt64>
   /// Per place, the prominence value of ``PlaceFacts`` (0 when unknown).
   let prominences: ContiguousArray<UInt64>
   /// `aliasStarts[i]..<aliasStarts[i + 1]` are place `i`'s aliases; alias `k` is
@@ -97,9 +99,12 @@ public final class Corpus: Sendable {
       (UInt64.max - prominences[place], levels[place], unitStarts[place + 1] - unitStarts[place], ids[place])
     }
     let order = (0..<ids.count).sorted { rankKey($0) < rankKey($1) }
-    var rankOrdinals = ContiguousArray<UInt32>(repeating: 0, count: ids.count)
-    for (ordinal, place) in order.enumerated() { rankOrdinals[place] = UInt32(ordinal) }
-    self.rankOrdinals = rankOrdinals
+    var rankBases = ContiguousArray<UInt64>(repeating: 0, count: ids.count)
+    for (ordinal, place) in order.enumerated() {
+      let scale = Ranking.scale(prominence: prominences[place])
+      rankBases[place] = UInt64(Ranking.scaleCeiling - scale) << 32 | UInt64(ordinal)
+    }
+    self.rankBases = rankBases
 
     // Children in source order (compressed rows).
     var counts = ContiguousArray<Int32>(repeating: 0, count: ids.count + 1)
@@ -189,7 +194,7 @@ public final class Corpus: Sendable {
   /// The place's position in the rank order of places (MatchSpec §5.4): by prominence, most
   /// prominent first, then level, name length and id. 0 is the first place. The ranking of
   /// every backend reads it.
-  public func rankOrdinal(at index: Int) -> Int { Int(rankOrdinals[index]) }
+  public func rankOrdinal(at index: Int) -> Int { Int(UInt32(truncatingIfNeeded: rankBases[index])) }
 
   /// The place's prominence value (Corpus/README.md, "Prominence"); 0 when unknown.
   public func prominence(at index: Int) -> UInt64 { prominences[index] }

@@ -1,24 +1,48 @@
-/// The total order of MatchSpec §5.4 as one integer per (place, match): ascending by spelling
-/// class, match class, reading class, then the place's rank ordinal
-/// (``Corpus/rankOrdinal(at:)``: prominence, level, name length, id).
+import Foundation
+
+/// The total order of MatchSpec §5.4 as one integer per (place, match): ascending by the
+/// match's class penalty less the place's prominence scale (``RankingWeights``), then the
+/// place's rank ordinal (``Corpus/rankOrdinal(at:)``: prominence, level, name length, id).
 ///
 /// Every backend ranks with it, the reference included: the reference sorts every match by
 /// ``key(_:place:)``, the indexed backends keep the best few in a ``TopK``.
 ///
 /// ```swift
 /// let ranking = Ranking(corpus: corpus)
-/// ranking.key(match, place: index)  // classes above the ordinal: smaller is better
+/// ranking.key(match, place: index)  // smaller is better
 /// ```
 public struct Ranking: Sendable {
-  @usableFromInline let ordinals: ContiguousArray<UInt32>
+  /// The units of a prominence scale and of a class penalty per doubling of prominence.
+  public static let unitsPerDoubling = 16
+  /// Above every place's scale: 2⁶⁴ prominence is 1,024 units.
+  public static let scaleCeiling = 1_024
 
-  /// The ranking of `corpus`'s places; it shares the corpus's ordinals (no copy).
-  public init(corpus: Corpus) { ordinals = corpus.rankOrdinals }
+  /// Per place, `(scaleCeiling - scale) << 32 | ordinal` (shared with the corpus, no copy).
+  @usableFromInline let bases: ContiguousArray<UInt64>
+  /// Per class combination (``Match``'s bits above 13), its penalty `<< 32`.
+  @usableFromInline let penalties: ContiguousArray<UInt64>
+  /// The steps this ranking weighs classes by.
+  public let weights: RankingWeights
 
-  /// The rank key of the place at `place` matched as `match`: its classes above its ordinal.
-  /// Keys of different places differ, so they order places totally.
+  /// The ranking of `corpus`'s places with `weights` (the contract's unless given).
+  public init(corpus: Corpus, weights: RankingWeights = .contract) {
+    bases = corpus.rankBases
+    penalties = ContiguousArray(weights.penalties.map { $0 << 32 })
+    self.weights = weights
+  }
+
+  /// A place's prominence scale: 16 × log₂ of its prominence, rounded (0 for 0 and 1).
+  public static func scale(prominence: UInt64) -> Int {
+    guard prominence > 1 else { return 0 }
+    return min(Int((log2(Double(prominence)) * Double(unitsPerDoubling)).rounded()), scaleCeiling)
+  }
+
+  /// The rank key of the place at `place` matched as `match`: its classes' penalty less its
+  /// scale, above its ordinal. Keys of different places differ, so they order places totally.
   @inlinable @inline(__always)
-  public func key(_ match: Match, place: Int) -> UInt64 { match.rankClasses << 32 | UInt64(ordinals[place]) }
+  public func key(_ match: Match, place: Int) -> UInt64 {
+    penalties.withUnsafeBufferPointer { $0[Int(match.bits >> 13 & 15)] } &+ bases[place]
+  }
 
   /// `limit` hits of `matches`, best first, and their total: a full sort by ``key(_:place:)``.
   /// The plain ranking of the scanning backends; the indexed ones keep a ``TopK`` instead.

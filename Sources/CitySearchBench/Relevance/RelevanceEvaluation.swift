@@ -13,6 +13,19 @@ import CitySearchConformance
 public struct RelevanceEvaluation: Sendable {
   /// A rank past this counts as not shown.
   public static let deepestRank = 100
+  /// The places whose traces must never drop out of first: the most prominent this many.
+  public static let prominentPlaces = 100
+
+  /// How the targets are typed: two sets made by different rules, so that a ranking chosen on
+  /// one is checked on the other.
+  public enum Targets: String, Sendable, CaseIterable {
+    /// The whole name in every ``InputStyle`` (its pinyin, its initials, one syllable in full
+    /// chosen at random and the others as initials, its Hanzi) and each of its aliases.
+    case fullNames = "full-names"
+    /// The short name (§5.1: 成都 of 成都市) as its pinyin, its initials, and its first syllable
+    /// in full with the others as initials (`chengd`), as a person types a city they know.
+    case shortNames = "short-names"
+  }
 
   /// One target typed in one way: the rank of the target after each keystroke (`nil` when it
   /// is not among the first ``deepestRank``), and what came first then.
@@ -29,6 +42,12 @@ public struct RelevanceEvaluation: Sendable {
     public var ranks: [Int?]
     /// The index of the place ranked first after each keystroke; `nil` when nothing matched.
     public var firsts: [Int?]
+
+    /// The keystrokes after which the target, first after the one before, is no longer first:
+    /// the place meant came first and went away as its own name was typed on.
+    public var dropOuts: Int {
+      zip(ranks, ranks.dropFirst()).reduce(0) { $0 + ($1.0 == 1 && $1.1 != 1 ? 1 : 0) }
+    }
 
     /// The keystrokes until the target is among the first `rows` answers (1-based), or `nil`
     /// when the whole text does not get it there.
@@ -55,6 +74,12 @@ public struct RelevanceEvaluation: Sendable {
     public var firstAfterTwoInitials: Double
     /// The share of traces whose whole text never puts the target first.
     public var neverFirst: Double
+    /// The share of traces in which the target drops out of first at least once
+    /// (``Trace/dropOuts``).
+    public var droppingOut: Double
+    /// The drop-outs in the traces of the ``RelevanceEvaluation/prominentPlaces`` most
+    /// prominent places.
+    public var prominentDropOuts: Int
     /// Mean reciprocal rank after keystroke 1, 2, …, over the traces that long.
     public var reciprocalRankByKeystroke: [Double]
     /// The same two means per style.
@@ -86,9 +111,17 @@ public struct RelevanceEvaluation: Sendable {
     reference = LinearScanBackend(corpus: corpus)
   }
 
-  /// The texts typed towards `place`: one per style (the mixed style's full syllable chosen by
-  /// `random`) and one per alias.
-  func texts(place: Int, random: inout SplitMix64) -> [(style: String, text: String)] {
+  /// The texts typed towards `place` in `targets`: for full names one per style (the mixed
+  /// style's full syllable chosen by `random`) and one per alias; for short names its pinyin,
+  /// its initials and its first syllable in full before the others' initials.
+  func texts(place: Int, targets: Targets = .fullNames, random: inout SplitMix64) -> [(style: String, text: String)] {
+    if targets == .shortNames {
+      let syllables = corpus.pinyin(at: place).prefix(corpus.shortNameUnitCount(at: place))
+      let initials = syllables.map { String($0.prefix(1)) }
+      let leading = (syllables.first ?? "") + initials.dropFirst().joined()
+      return [("short pinyin", syllables.joined()), ("short initials", initials.joined()), ("short leading", leading)]
+        .filter { !$0.text.isEmpty }
+    }
     var result = InputStyle.allCases.map { style in
       (style.rawValue, WorkloadGenerator.typedText(place: place, style: style, in: corpus, random: &random))
     }
@@ -102,17 +135,32 @@ public struct RelevanceEvaluation: Sendable {
   /// skipped).
   ///
   /// - Complexity: one reference search per keystroke of every trace.
-  public func run(seed: UInt64 = 1) -> Report {
-    var random = SplitMix64(seed: seed)
+  public func run(targets: Targets = .fullNames, seed: UInt64 = 1) -> Report {
     var traces: [Trace] = []
+    forEachText(targets: targets, seed: seed) { place, style, weight, text in
+      traces.append(trace(place: place, style: style, weight: weight, text: text))
+    }
+    return Self.report(corpus: corpus.source, traces: traces, prominent: prominent)
+  }
+
+  /// Calls `body` with every text typed towards a target of `targets`, in order.
+  func forEachText(targets: Targets, seed: UInt64, _ body: (Int, String, Double, String) -> Void) {
+    var random = SplitMix64(seed: seed)
     for place in 0..<corpus.count {
       let weight = Double(facts.prominence(at: place))
       guard weight > 0 else { continue }
-      for (style, text) in texts(place: place, random: &random) {
-        traces.append(trace(place: place, style: style, weight: weight, text: text))
+      for (style, text) in texts(place: place, targets: targets, random: &random) {
+        body(place, style, weight, text)
       }
     }
-    return Self.report(corpus: corpus.source, traces: traces)
+  }
+
+  /// The ``prominentPlaces`` most prominent places of the facts.
+  var prominent: Set<Int> {
+    let ranked = (0..<facts.count).filter { facts.prominence(at: $0) > 0 }.sorted {
+      (facts.prominence(at: $0), $1) > (facts.prominence(at: $1), $0)
+    }
+    return Set(ranked.prefix(Self.prominentPlaces))
   }
 
   /// One target typed as `text`, one character at a time.
@@ -129,17 +177,19 @@ public struct RelevanceEvaluation: Sendable {
     return trace
   }
 
-  static func report(corpus: String, traces: [Trace]) -> Report {
+  static func report(corpus: String, traces: [Trace], prominent: Set<Int>) -> Report {
     func weightedMean(_ items: [Trace], _ value: (Trace) -> Double) -> Double {
       let total = items.reduce(0) { $0 + $1.weight }
       return total == 0 ? 0 : items.reduce(0) { $0 + $1.weight * value($1) } / total
     }
-    let initials = traces.filter { $0.style == InputStyle.initials.rawValue && $0.keystrokes.count >= 2 }
+    let initials = traces.filter {
+      ($0.style == InputStyle.initials.rawValue || $0.style == "short initials") && $0.keystrokes.count >= 2
+    }
     let longest = traces.map(\.keystrokes.count).max() ?? 0
     let reciprocal = (0..<min(longest, 12)).map { k in
       weightedMean(traces.filter { $0.ranks.count > k }) { 1 / Double($0.ranks[k] ?? Int.max) }
     }
-    let styles = InputStyle.allCases.map(\.rawValue) + ["alias"]
+    let styles = InputStyle.allCases.map(\.rawValue) + ["alias", "short pinyin", "short initials", "short leading"]
     let byStyle = styles.compactMap { style -> (String, Double, Double, Int)? in
       let these = traces.filter { $0.style == style }
       guard !these.isEmpty else { return nil }
@@ -153,6 +203,8 @@ public struct RelevanceEvaluation: Sendable {
       meanKeystrokesToTop3: weightedMean(traces) { Double($0.cost(toRank: 3)) },
       firstAfterTwoInitials: weightedMean(initials) { $0.ranks[1] == 1 ? 1 : 0 },
       neverFirst: weightedMean(traces) { $0.keystrokes(toRank: 1) == nil ? 1 : 0 },
+      droppingOut: weightedMean(traces) { $0.dropOuts > 0 ? 1 : 0 },
+      prominentDropOuts: traces.filter { prominent.contains($0.place) }.reduce(0) { $0 + $1.dropOuts },
       reciprocalRankByKeystroke: reciprocal, byStyle: byStyle)
   }
 }

@@ -21,6 +21,8 @@ public enum RelevanceReport {
       "| mean keystrokes until in the top 3 | \(f(report.meanKeystrokesToTop3)) |",
       "| first after 2 keystrokes of initials | \(percent(report.firstAfterTwoInitials)) |",
       "| never first, even fully typed | \(percent(report.neverFirst)) |",
+      "| traces whose place drops out of first as it is typed on | \(percent(report.droppingOut)) |",
+      "| drop-outs of the \(RelevanceEvaluation.prominentPlaces) most prominent places | \(report.prominentDropOuts) |",
       "| mean reciprocal rank after keystroke 1, 2, 3, 4, 5, 6 | "
         + report.reciprocalRankByKeystroke.prefix(6).map(f).joined(separator: ", ") + " |",
       "", "| style | traces | keystrokes until first | until top 3 |", "|---|---|---|---|",
@@ -44,16 +46,24 @@ public enum RelevanceReport {
       }
     }
     if !cases.isEmpty {
-      lines += [
-        "", "Hand-checked cases: \(cases.count - failures.count) of \(cases.count) have an acceptable first answer.",
-      ]
-      if !failures.isEmpty {
-        lines += ["", "| line | query | expected | first instead | known failure |", "|---|---|---|---|---|"]
-        for (c, first) in failures {
-          let expected = c.expected.compactMap(corpus.index(of:)).map(corpus.name(at:)).joined(separator: " or ")
-          let got = first.flatMap(corpus.index(of:)).map(corpus.name(at:)) ?? "nothing"
-          lines.append("| \(c.line) | `\(c.query)` | \(expected) | \(got) | \(c.knownFailure ?? "no") |")
-        }
+      lines += ["", casesMarkdown(cases: cases, failures: failures, corpus: corpus)]
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The hand-checked cases' line and the table of those that failed.
+  public static func casesMarkdown(cases: [RelevanceCase], failures: [(RelevanceCase, PlaceID?)], corpus: Corpus)
+    -> String
+  {
+    var lines = [
+      "Hand-checked cases: \(cases.count - failures.count) of \(cases.count) have an acceptable first answer."
+    ]
+    if !failures.isEmpty {
+      lines += ["", "| line | query | expected | first instead | known failure |", "|---|---|---|---|---|"]
+      for (c, first) in failures {
+        let expected = c.expected.compactMap(corpus.index(of:)).map(corpus.name(at:)).joined(separator: " or ")
+        let got = first.flatMap(corpus.index(of:)).map(corpus.name(at:)) ?? "nothing"
+        lines.append("| \(c.line) | `\(c.query)` | \(expected) | \(got) | \(c.knownFailure ?? "no") |")
       }
     }
     return lines.joined(separator: "\n") + "\n"

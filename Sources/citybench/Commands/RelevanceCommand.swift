@@ -15,14 +15,22 @@ enum RelevanceCommand: Command {
     Replays every place of the corpus, weighted by its prominence (a population), typed in
     every style (full pinyin, initials, mixed, Hanzi) and as each alias, one keystroke at a
     time, and reports how many keystrokes the reference needs to put it first and among the
-    first three, the share first after two initials, the mean reciprocal rank per keystroke
-    and the worst cases; then checks the hand-checked relevance cases.
+    first three, the share first after two initials, how often the place drops out of first
+    as it is typed on, the mean reciprocal rank per keystroke and the worst cases; then the
+    same for a second set of targets typed by another rule (each short name as pinyin,
+    initials, and first syllable before initials), and checks the hand-checked cases.
 
     Options:
     \(CorpusOptions.help)
       --cases FILE          the hand-checked cases (default: Benchmarks/relevance-cases.tsv)
       --worst N             how many worst cases to list (default: 15)
       --without-facts       rank without prominence and aliases (the ranking of contract 1.x)
+      --weights W           rank with other class steps (RankingWeights): strict, zero, or
+                            spelling,start,later,reading in doublings of prominence
+                            (e.g. 5,1,5,1); measured without searching again, as --sweep does
+      --sweep               measure many rankings (RankingWeights) on both target sets and
+                            list the best --worst N by mean keystrokes until first; with
+                            --out, DIR/sweep.md and every weighting in DIR/sweep.tsv
       --out DIR             also write the report as Markdown to DIR/relevance.md
       -h, --help            show this help
 
@@ -31,7 +39,8 @@ enum RelevanceCommand: Command {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--cases", "--worst", "--out"]), flags: ["--without-facts"],
+    valued: CorpusOptions.valued.union(["--cases", "--worst", "--out", "--weights"]),
+    flags: ["--without-facts", "--sweep"],
     maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
@@ -39,7 +48,10 @@ enum RelevanceCommand: Command {
     let worst = try args.integer("--worst", default: 15, range: 0...10_000)
     let withoutFacts = args.has("--without-facts")
     // The output is checked before the evaluation (about 10 s on cities).
-    let reports = try args["--out"].map { try ReportDirectory($0, family: ["relevance.md"]) }
+    let sweeping = args.has("--sweep")
+    let reports = try args["--out"].map {
+      try ReportDirectory($0, family: sweeping ? ["sweep.md", "sweep.tsv"] : ["relevance.md"])
+    }
     let corpus = try options.load(facts: !withoutFacts)
     // The targets are weighed by prominence (and typed as their aliases) either way.
     let facts = withoutFacts ? try options.load() : corpus
@@ -47,15 +59,48 @@ enum RelevanceCommand: Command {
       throw CommandError(message: "cannot find Benchmarks/relevance-cases.tsv; pass --cases FILE")
     }
     let cases = try RelevanceCase.load(casesPath, corpus: corpus)
+    if sweeping {
+      let started = MonotonicClock.now()
+      let sets = RelevanceEvaluation.Targets.allCases
+      let sweep = RankingSweep(evaluation: RelevanceEvaluation(corpus: corpus, facts: facts), sets: sets, cases: cases)
+      let rows = sweep.rows(RankingSweep.grid, sets: sets)
+      let seconds = Double(MonotonicClock.now() - started) / 1e9
+      let text = RankingSweep.markdown(rows, corpus: corpus.source, cases: cases.count, best: worst, seconds: seconds)
+      print(text, terminator: "")
+      if let reports {
+        try reports.write(text, named: "sweep.md")
+        try reports.write(RankingSweep.tsv(rows), named: "sweep.tsv")
+        try reports.commit()
+      }
+      return ExitStatus.success
+    }
+    if let text = args["--weights"] {
+      let weights = try parseWeights(text)
+      let sets = RelevanceEvaluation.Targets.allCases
+      let sweep = RankingSweep(evaluation: RelevanceEvaluation(corpus: corpus, facts: facts), sets: sets, cases: cases)
+      for set in sets {
+        print(
+          RelevanceReport.markdown(
+            sweep.report(weights, targets: set), corpus: corpus, ranking: "\(weights), \(set.rawValue)", worst: worst))
+      }
+      let failures = sweep.failures(weights)
+      print(
+        RelevanceReport.casesMarkdown(cases: cases, failures: failures, corpus: corpus), terminator: "")
+      return ExitStatus.success
+    }
     let started = MonotonicClock.now()
-    let report = RelevanceEvaluation(corpus: corpus, facts: facts).run()
+    let evaluation = RelevanceEvaluation(corpus: corpus, facts: facts)
+    let report = evaluation.run(targets: .fullNames)
+    let shortNames = evaluation.run(targets: .shortNames)
     let seconds = Double(MonotonicClock.now() - started) / 1e9
     let reference = LinearScanBackend(corpus: corpus)
     let failures = cases.filter { !$0.passes(with: reference) }.map { ($0, $0.firstAnswer(of: reference)) }
     let unexpected = cases.filter { $0.passes(with: reference) == ($0.knownFailure != nil) }
     let ranking = withoutFacts ? "without prominence and aliases (contract 1.x ranking)" : "contract 2.1"
-    let text = RelevanceReport.markdown(
-      report, corpus: corpus, ranking: ranking, worst: worst, cases: cases, failures: failures, seconds: seconds)
+    let text =
+      RelevanceReport.markdown(
+        report, corpus: corpus, ranking: ranking, worst: worst, cases: cases, failures: failures, seconds: seconds)
+      + "\n" + RelevanceReport.markdown(shortNames, corpus: corpus, ranking: ranking + ", short names", worst: worst)
     print(text, terminator: "")
     for c in unexpected {
       let outcome = c.knownFailure == nil ? "fails, not marked known" : "passes, marked known"
@@ -66,5 +111,23 @@ enum RelevanceCommand: Command {
       try reports.commit()
     }
     return unexpected.isEmpty ? 0 : 1
+  }
+
+  /// `strict`, `zero`, `contract` or four numbers of doublings.
+  static func parseWeights(_ text: String) throws -> RankingWeights {
+    switch text {
+    case "strict": return .strict
+    case "zero": return .zero
+    case "contract": return .contract
+    default:
+      let numbers = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+      guard numbers.count == 4, numbers.allSatisfy({ $0 >= 0 && $0 <= 1_000 }) else {
+        throw UsageError(
+          message:
+            "--weights takes strict, zero, contract or four numbers 0…1000 (spelling,start,later,reading), not '\(text)'"
+        )
+      }
+      return RankingWeights(spelling: numbers[0], matchStart: numbers[1], matchLater: numbers[2], reading: numbers[3])
+    }
   }
 }
