@@ -196,7 +196,7 @@ import Testing
   @Test func versionNamesThePackageAndCommit() throws {
     let r = try CLI.run(["--version"])
     #expect(r.status == 0)
-    #expect(r.stdout.hasPrefix("citybench 2.0.0 (match contract 2.1; commit "), "\(r.stdout)")
+    #expect(r.stdout.hasPrefix("citybench 2.0.0 (match contract 3.0; commit "), "\(r.stdout)")
   }
 
   @Test func malformedCorpusExitsOneNamingFileAndLine() throws {

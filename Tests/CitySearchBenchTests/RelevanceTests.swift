@@ -101,7 +101,8 @@ import Testing
     let sweep = RankingSweep(evaluation: evaluation, sets: [.shortNames])
     let reference = LinearScanBackend(corpus: corpus)
     for weights in [
-      RankingWeights.zero, .strict, RankingWeights(spelling: 3, matchStart: 1, matchLater: 2, reading: 2),
+      RankingWeights.zero, .strict,
+      RankingWeights(spelling: 3, matchStart: 1, matchLater: 2, matchSuffix: 3, reading: 2),
     ] {
       let ranking = Ranking(corpus: corpus, weights: weights)
       for trace in sweep.report(weights, targets: .shortNames).traces.prefix(60) {

@@ -1,10 +1,11 @@
 /// How one place matched: the match range and the classes that rank it (MatchSpec §5).
 ///
-/// Matches compare by (spelling class, match class, reading class, start, end): among a place's
-/// matches the lowest is reported. A match is one 17-bit integer whose integer order is that
-/// order, so every backend, the reference included, keeps, compares and ranks the same value:
-/// spelling class (1 bit), match class (2), reading class (1), start (6), end (7). Names have
-/// at most 63 units.
+/// Matches compare by (suffix, spelling class, match class, reading class, start, end): among a
+/// place's matches the lowest is reported. A match is one 18-bit integer whose integer order is
+/// that order, so every backend, the reference included, keeps, compares and ranks the same
+/// value: suffix (1 bit: match class 3, a run in the administrative suffix), spelling class
+/// (1), match class (2: 0, 1, or 2 for classes 2 and 3), reading class (1), start (6), end (7).
+/// Names have at most 63 units.
 @frozen
 public struct Match: Sendable, Hashable, Comparable {
   /// The packed fields, highest first; compare as the match order.
@@ -17,8 +18,10 @@ public struct Match: Sendable, Hashable, Comparable {
   /// A match of the units `start..<end` with its classes.
   @inlinable
   public init(start: Int, end: Int, matchClass: Int, readingClass: Int, spellingClass: Int = 0) {
+    let match = UInt32(truncatingIfNeeded: matchClass) & 3
+    let suffix = match & match >> 1
     bits =
-      UInt32(truncatingIfNeeded: spellingClass) << 16 | UInt32(truncatingIfNeeded: matchClass) << 14
+      suffix << 17 | UInt32(truncatingIfNeeded: spellingClass) << 16 | (match ^ suffix) << 14
       | UInt32(truncatingIfNeeded: readingClass) << 13 | UInt32(truncatingIfNeeded: start) << 7
       | UInt32(truncatingIfNeeded: end)
   }
@@ -40,11 +43,16 @@ public struct Match: Sendable, Hashable, Comparable {
     set { bits = bits & ~0x7F | UInt32(truncatingIfNeeded: newValue) }
   }
 
-  /// 0 the whole name or the whole short name; 1 the run starts at the first unit; 2 later.
+  /// 0 the whole name or the whole short name; 1 the run starts at the first unit; 2 later,
+  /// within the short name; 3 in the administrative suffix, after the short name (§5.2).
   @inlinable
   public var matchClass: Int {
-    get { Int(bits >> 14 & 3) }
-    set { bits = bits & ~(3 << 14) | UInt32(truncatingIfNeeded: newValue) << 14 }
+    get { Int(bits >> 14 & 3 | bits >> 17 & 1) }
+    set {
+      let match = UInt32(truncatingIfNeeded: newValue) & 3
+      let suffix = match & match >> 1
+      bits = bits & ~(1 << 17 | 3 << 14) | suffix << 17 | (match ^ suffix) << 14
+    }
   }
 
   /// 0 canonical readings and Hanzi only; 1 an alternate reading was needed.

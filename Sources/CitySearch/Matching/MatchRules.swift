@@ -69,12 +69,16 @@ public enum MatchRules {
   /// The match class of a run from `start` to `end` (§5.1), in whichever measure the run is
   /// counted (units, letters of the joined pinyin, initials), given the whole name's and the
   /// short name's length in that measure: 0 for the whole name or the whole short name, 1 for
-  /// another run from the start, 2 for a run that starts later.
-  /// `whole` and `short` are read only for a run from the start.
+  /// another run from the start, 2 for a run that starts later within the short name, 3 for one
+  /// that starts in the administrative suffix after it (`shi` in 上海市).
   @inlinable @inline(__always)
   public static func matchClass(
     start: Int, end: Int, whole: @autoclosure () -> Int, short: @autoclosure () -> Int
   ) -> Int {
-    start > 0 ? 2 : (end == whole() || end == short() ? 0 : 1)
+    if start > 0 {
+      let short = short()
+      return start >= short && short < whole() ? 3 : 2
+    }
+    return end == whole() || end == short() ? 0 : 1
   }
 }

@@ -77,22 +77,27 @@ struct MatchWalk {
   // MARK: - Syllable mode (MatchSpec §3)
 
   /// The best match: the query read as whole syllables (spelling class 0) if the place has such
-  /// a match in any reading sequence, else with initials and a last prefix (spelling class 1).
-  /// Both come from one walk per reading sequence (`RunWalker` carries both end sets).
+  /// a match outside its administrative suffix in any reading sequence, else the lower of that
+  /// and the match with initials and a last prefix (spelling class 1). Both come from one walk
+  /// per reading sequence (`RunWalker` carries both end sets).
   private func syllableMatch(_ query: NormalizedQuery, _ place: PlaceView, mayBeWholePieces: Bool) -> Match? {
     guard firstPieceCanStart(query.tokens[0], place) else { return nil }
     var whole: Match?
     var any: Match?
+    /// Whether a match with initials could still beat the whole-syllable one: only one in the
+    /// suffix (match class 3) ranks after every match outside it.
+    func needsAny() -> Bool { whole.map { $0.matchClass == 3 } ?? true }
     /// Folds one reading sequence's runs in; true when nothing can beat the result any more.
     func consider(_ readings: UnsafeBufferPointer<UInt16>, readingClass: Int) -> Bool {
       let runs = bestRuns(
         query, units: place.units, readings: readings, shortLength: place.shortLength,
-        wholeToo: mayBeWholePieces, anyToo: whole == nil)
+        wholeToo: mayBeWholePieces, anyToo: needsAny())
       if let run = runs.whole {
         let candidate = Match(
           start: run.start, end: run.end, matchClass: run.matchClass, readingClass: readingClass, spellingClass: 0)
         if whole == nil || candidate < whole! { whole = candidate }
-      } else if whole == nil, let run = runs.any {
+      }
+      if let run = runs.any {
         let candidate = Match(
           start: run.start, end: run.end, matchClass: run.matchClass, readingClass: readingClass, spellingClass: 1)
         if any == nil || candidate < any! { any = candidate }
@@ -100,11 +105,15 @@ struct MatchWalk {
       // The canonical sequence's class-0 run beats every alternate's run of its spelling class.
       return readingClass == 0 && (whole ?? any)?.matchClass == 0 && (whole != nil || !mayBeWholePieces)
     }
-    if consider(place.canonical, readingClass: 0) { return whole ?? any }
+    func best() -> Match? {
+      guard let whole else { return any }
+      return any.map { Swift.min(whole, $0) } ?? whole
+    }
+    if consider(place.canonical, readingClass: 0) { return best() }
     for k in 0..<place.alternateCount {
       _ = consider(place.alternate(k), readingClass: 1)
     }
-    return whole ?? any
+    return best()
   }
 
   /// A necessary condition, cheap to test: the query's first token (never a boundary) must
@@ -139,7 +148,7 @@ struct MatchWalk {
         /// The lowest (class, start, end) run (``MatchRules/matchClass(start:end:whole:short:)``):
         /// from the first unit, a run covering the short or the whole name (class 0) before the
         /// shortest one; else the earliest start.
-        func lowest(_ endSet: (RunWalker.Ends) -> UInt64) -> Run? {
+        func lowest(startingBefore limit: Int = n, _ endSet: (RunWalker.Ends) -> UInt64) -> Run? {
           let fromFirst = endSet(walker.ends(q: 0, u: 0))
           if fromFirst != 0 {
             for end in [shortLength, n] where fromFirst & (1 << UInt64(end - 1)) != 0 {
@@ -148,7 +157,7 @@ struct MatchWalk {
             let end = fromFirst.trailingZeroBitCount + 1
             return (0, end, MatchRules.matchClass(start: 0, end: end, whole: n, short: shortLength))
           }
-          for start in 1..<max(n, 1) {
+          for start in 1..<max(min(limit, n), 1) {
             let ends = endSet(walker.ends(q: 0, u: start))
             if ends != 0 {
               let end = ends.trailingZeroBitCount + 1
@@ -158,7 +167,10 @@ struct MatchWalk {
           return nil
         }
         let whole = wholeToo ? lowest { $0.whole } : nil
-        return (whole, whole == nil && anyToo ? lowest { $0.any } : nil)
+        guard anyToo else { return (whole, nil) }
+        // Beside a whole-syllable run in the suffix, only a run that starts before it can win.
+        guard let whole else { return (nil, lowest { $0.any }) }
+        return (whole, whole.matchClass == 3 ? lowest(startingBefore: shortLength) { $0.any } : nil)
       }
     }
   }

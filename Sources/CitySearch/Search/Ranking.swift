@@ -41,7 +41,7 @@ public struct Ranking: Sendable {
   /// scale, above its ordinal. Keys of different places differ, so they order places totally.
   @inlinable @inline(__always)
   public func key(_ match: Match, place: Int) -> UInt64 {
-    penalties.withUnsafeBufferPointer { $0[Int(match.bits >> 13 & 15)] } &+ bases[place]
+    penalties.withUnsafeBufferPointer { $0[Int(match.bits >> 13 & 31)] } &+ bases[place]
   }
 
   /// `limit` hits of `matches`, best first, and their total: a full sort by ``key(_:place:)``.

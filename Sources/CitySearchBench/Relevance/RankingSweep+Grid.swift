@@ -18,19 +18,25 @@ extension RankingSweep {
   }
 
   /// The weightings a sweep tries: every combination of a few steps per class, each a number of
-  /// doublings of prominence (0 to 16), plus `RankingWeights.strict`. Combinations that
-  /// penalize a later run less than a run at the start are left out.
+  /// doublings of prominence (0 to 16 for a class, up to 32 for the suffix), plus
+  /// `RankingWeights.strict`. Combinations that penalize a later run less than a run at the
+  /// start, or a run in the suffix less than a later one, are left out.
   public static var grid: [RankingWeights] {
-    let spelling: [Double] = [0, 2, 3, 4, 5, 6, 8, 12]
-    let start: [Double] = [0, 1, 2, 3, 4, 6]
-    let later: [Double] = [0, 1, 2, 4, 8]
-    let reading: [Double] = [0, 1, 2, 4, 8, 16]
+    let spelling: [Double] = [0, 2, 4, 6, 8, 12]
+    let start: [Double] = [0, 1, 2, 4, 6]
+    let later: [Double] = [0, 1, 2, 4]
+    let suffix: [Double] = [0, 8, 16]
+    let reading: [Double] = [0, 2, 4, 8, 16]
     var weights = [RankingWeights.strict]
     for s in spelling {
       for m in start {
         for extra in later {
-          for r in reading {
-            weights.append(RankingWeights(spelling: s, matchStart: m, matchLater: m + extra, reading: r))
+          for beyond in suffix {
+            for r in reading {
+              weights.append(
+                RankingWeights(
+                  spelling: s, matchStart: m, matchLater: m + extra, matchSuffix: m + extra + beyond, reading: r))
+            }
           }
         }
       }
@@ -91,13 +97,14 @@ extension RankingSweep {
     let sets = RelevanceEvaluation.Targets.allCases.filter { set in rows.first?.reports[set] != nil }
     let measures = ["first", "top3", "two_initials", "dropping_out", "prominent_drop_outs"]
     var lines = [
-      (["spelling", "start", "later", "reading"] + sets.flatMap { set in measures.map { "\(set.rawValue).\($0)" } }
+      (["spelling", "start", "later", "suffix", "reading"]
+        + sets.flatMap { set in measures.map { "\(set.rawValue).\($0)" } }
         + ["cases"]).joined(separator: "\t")
     ]
     for row in rows {
-      var fields = [row.weights.spelling, row.weights.matchStart, row.weights.matchLater, row.weights.reading].map {
-        String($0)
-      }
+      let weights = row.weights
+      var fields = [weights.spelling, weights.matchStart, weights.matchLater, weights.matchSuffix, weights.reading]
+        .map { String($0) }
       for set in sets {
         guard let r = row.reports[set] else { continue }
         fields += [r.meanKeystrokesToFirst, r.meanKeystrokesToTop3, r.firstAfterTwoInitials, r.droppingOut].map {

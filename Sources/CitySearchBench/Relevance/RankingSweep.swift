@@ -55,23 +55,23 @@ public struct RankingSweep: Sendable {
     var bases: [UInt64] = []
     let ranking = Ranking(corpus: corpus, weights: .zero)
     func answer(_ text: String, target: Int?) -> Answer {
-      // Each hit as its combination above its base (bases stay below 2⁴⁴), sorted once.
+      // Each hit as its combination (5 bits) above its base (below 2⁴⁴), sorted once.
       var keyed: [UInt64] = []
       var answer = Answer()
       for hit in reference.search(text, mode: .syllable, limit: .max).hits {
         let combination = Int(hit.match.bits >> 13)
         let base = ranking.key(hit.match, place: hit.index)
-        keyed.append(UInt64(combination) << 60 | base)
+        keyed.append(UInt64(combination) << 58 | base)
         if hit.index == target { answer.target = (combination, base) }
       }
       keyed.sort()
       var start = 0
       while start < keyed.count {
-        let combination = Int(keyed[start] >> 60)
+        let combination = Int(keyed[start] >> 58)
         var end = start + 1
-        while end < keyed.count && Int(keyed[end] >> 60) == combination { end += 1 }
+        while end < keyed.count && Int(keyed[end] >> 58) == combination { end += 1 }
         let first = bases.count
-        bases += keyed[start..<end].lazy.map { $0 & (1 << 60 - 1) }
+        bases += keyed[start..<end].lazy.map { $0 & (1 << 58 - 1) }
         answer.groups.append((combination, first..<bases.count))
         start = end
       }

@@ -26,8 +26,9 @@ enum RelevanceCommand: Command {
       --worst N             how many worst cases to list (default: 15)
       --without-facts       rank without prominence and aliases (the ranking of contract 1.x)
       --weights W           rank with other class steps (RankingWeights): strict, zero, or
-                            spelling,start,later,reading in doublings of prominence
-                            (e.g. 5,1,5,1); measured without searching again, as --sweep does
+                            spelling,start,later,suffix,reading in doublings of prominence
+                            (contract: 8,4,5,21,4); measured without searching again, as
+                            --sweep does
       --sweep               measure many rankings (RankingWeights) on both target sets and
                             list the best --worst N by mean keystrokes until first; with
                             --out, DIR/sweep.md and every weighting in DIR/sweep.tsv
@@ -96,7 +97,7 @@ enum RelevanceCommand: Command {
     let reference = LinearScanBackend(corpus: corpus)
     let failures = cases.filter { !$0.passes(with: reference) }.map { ($0, $0.firstAnswer(of: reference)) }
     let unexpected = cases.filter { $0.passes(with: reference) == ($0.knownFailure != nil) }
-    let ranking = withoutFacts ? "without prominence and aliases (contract 1.x ranking)" : "contract 2.1"
+    let ranking = withoutFacts ? "without prominence and aliases (contract 1.x ranking)" : "contract 3.0"
     let text =
       RelevanceReport.markdown(
         report, corpus: corpus, ranking: ranking, worst: worst, cases: cases, failures: failures, seconds: seconds)
@@ -113,7 +114,7 @@ enum RelevanceCommand: Command {
     return unexpected.isEmpty ? 0 : 1
   }
 
-  /// `strict`, `zero`, `contract` or four numbers of doublings.
+  /// `strict`, `zero`, `contract` or five numbers of doublings.
   static func parseWeights(_ text: String) throws -> RankingWeights {
     switch text {
     case "strict": return .strict
@@ -121,13 +122,15 @@ enum RelevanceCommand: Command {
     case "contract": return .contract
     default:
       let numbers = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-      guard numbers.count == 4, numbers.allSatisfy({ $0 >= 0 && $0 <= 1_000 }) else {
+      guard numbers.count == 5, numbers.allSatisfy({ $0 >= 0 && $0 <= 1_000 }) else {
         throw UsageError(
           message:
-            "--weights takes strict, zero, contract or four numbers 0…1000 (spelling,start,later,reading), not '\(text)'"
+            "--weights takes strict, zero, contract or five numbers 0…1000 (spelling,start,later,suffix,reading), not '\(text)'"
         )
       }
-      return RankingWeights(spelling: numbers[0], matchStart: numbers[1], matchLater: numbers[2], reading: numbers[3])
+      return RankingWeights(
+        spelling: numbers[0], matchStart: numbers[1], matchLater: numbers[2], matchSuffix: numbers[3],
+        reading: numbers[4])
     }
   }
 }
