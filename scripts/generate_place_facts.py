@@ -14,7 +14,8 @@ Outputs (a rerun reproduces them byte for byte):
     Corpus/prominence.tsv         per place of levels 1-3: the GeoNames match, its population and
                                   the prominence value that ranks places (MatchSpec 2.0 section 5)
     Corpus/aliases.tsv            other names people type for a place: province abbreviations,
-                                  English and official romanizations, old postal names
+                                  English and official romanizations, old postal names, the
+                                  special administrative regions' ISO 3166-1 codes
 
 How the values combine is documented in Corpus/README.md ("Prominence").
 """
@@ -54,6 +55,10 @@ POSTAL = {
     "北京市": ["peking"], "广州市": ["canton"], "南京市": ["nanking"], "天津市": ["tientsin"],
     "重庆市": ["chungking"], "青岛市": ["tsingtao"], "厦门市": ["amoy"], "沈阳市": ["mukden"],
 }
+
+# The special administrative regions' two-letter codes of ISO 3166-1 (HK, MO), which people type
+# for them as for a country ("hk" finds 香港 before 海口).
+CODES = {"香港特别行政区": ["hk"], "澳门特别行政区": ["mo"]}
 
 # GeoNames lists the special administrative regions as countries of their own.
 SAR_COUNTRIES = {"HK": "香港特别行政区", "MO": "澳门特别行政区"}
@@ -240,7 +245,9 @@ def main() -> None:
             alias_lines.append(f"{p['id']}\t{p['name']}\t{alias}\t{kind}")
 
     by_name = {p["name"]: p for p in places if p["level"] <= 2}
-    for table, kind in ((ABBREVIATIONS, "abbreviation"), (ENGLISH, "english"), (POSTAL, "postal")):
+    for table, kind in (
+        (ABBREVIATIONS, "abbreviation"), (ENGLISH, "english"), (POSTAL, "postal"), (CODES, "code"),
+    ):
         for name in sorted(table, key=lambda n: by_name[n]["id"]):
             aliases = table[name].split(" ") if isinstance(table[name], str) else table[name]
             for alias in aliases:

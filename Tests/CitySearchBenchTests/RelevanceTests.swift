@@ -1,6 +1,7 @@
 import CitySearch
 import CitySearchBackends
 import CitySearchConformance
+import CitySearchExecutor
 import CitySearchTestSupport
 import Foundation
 import Testing
@@ -92,6 +93,48 @@ import Testing
       #expect(swept.traces == replayed.traces, "\(set)")
       #expect(swept.meanKeystrokesToFirst == replayed.meanKeystrokesToFirst)
     }
+  }
+
+  /// Typed through an executor, the reference gives its own report; an implementation that
+  /// answers otherwise gives another, and an executor that fails stops the replay.
+  @Test func targetsTypedThroughAnExecutor() throws {
+    let corpus = try Self.twoProvinces()
+    let evaluation = RelevanceEvaluation(corpus: corpus)
+    let reference = LinearScanBackend(corpus: corpus)
+    let same = InProcessExecutor(
+      backend: reference, name: "linear", mode: .syllable, limit: RelevanceEvaluation.deepestRank)
+    #expect(
+      try evaluation.run(targets: .shortNames, through: same).traces == evaluation.run(targets: .shortNames).traces)
+    // The reference less its last hit of answers of one or more: a place that is the only
+    // match is never shown, so it is never first.
+    let dropping = InProcessExecutor(
+      backend: DropsLastHitBackend(corpus: corpus, fewest: 1), name: "drops", mode: .syllable,
+      limit: RelevanceEvaluation.deepestRank)
+    let worse = try evaluation.run(targets: .shortNames, through: dropping)
+    let better = evaluation.run(targets: .shortNames)
+    #expect(worse.meanKeystrokesToFirst > better.meanKeystrokesToFirst)
+    #expect(worse.neverFirst > better.neverFirst)
+    // A case's first answer through an executor is the reference's.
+    let cases = try RelevanceCase.load(Self.casesPath, corpus: BenchFixtures.cities)
+    let cities = InProcessExecutor(
+      backend: LinearScanBackend(corpus: BenchFixtures.cities), name: "linear", mode: .syllable, limit: 1)
+    let citiesReference = LinearScanBackend(corpus: BenchFixtures.cities)
+    for c in cases.prefix(40) {
+      #expect(try c.firstAnswer(through: cities) == c.firstAnswer(of: citiesReference), "\(c.query)")
+    }
+    #expect(throws: FailingExecutor.Failure.self) {
+      try evaluation.run(targets: .shortNames, through: FailingExecutor())
+    }
+  }
+
+  /// An executor whose every answer fails.
+  final class FailingExecutor: Executor {
+    struct Failure: Error {}
+    let name = "failing"
+    var capabilities: ExecutorCapabilities { ExecutorCapabilities(sessions: true) }
+    func startSession() {}
+    func answer(_ text: String) throws -> ExecutorAnswer { throw Failure() }
+    func answerAlone(_ text: String) throws -> ExecutorAnswer { throw Failure() }
   }
 
   /// The sweep's other weightings are the reference's too: the order of a weighting's keys.

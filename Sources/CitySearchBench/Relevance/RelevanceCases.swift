@@ -1,4 +1,5 @@
 import CitySearch
+import CitySearchExecutor
 import Foundation
 
 /// Hand-checked relevance cases (`Benchmarks/relevance-cases.tsv`, docs/Relevance.md): a query
@@ -68,5 +69,12 @@ public struct RelevanceCase: Sendable, Hashable {
   /// Whether the reference's first answer is acceptable.
   public func passes(with reference: LinearScanBackend) -> Bool {
     firstAnswer(of: reference).map(expected.contains) == true
+  }
+
+  /// The first answer of `executor` to the query, in a session of its own, if any.
+  ///
+  /// - Throws: the executor's error, when it fails to answer.
+  public func firstAnswer(through executor: any Executor) throws -> PlaceID? {
+    try executor.answerAlone(query).result.hits.first?.id
   }
 }

@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchConformance
+import CitySearchExecutor
 
 /// How well the reference's ranking puts the place a person means first (docs/Relevance.md):
 /// every place of a corpus is a target, weighted by its prominence (`Corpus/prominence(at:)`,
@@ -131,15 +132,45 @@ public struct RelevanceEvaluation: Sendable {
     return result
   }
 
-  /// Replays every target of the corpus (places with no prominence weigh nothing and are
-  /// skipped).
+  /// Replays every target of the corpus through the reference (places with no prominence weigh
+  /// nothing and are skipped).
   ///
   /// - Complexity: one reference search per keystroke of every trace.
   public func run(targets: Targets = .fullNames, seed: UInt64 = 1) -> Report {
+    let executor = InProcessExecutor(
+      backend: reference, name: LinearScanBackend.name, mode: .syllable, limit: Self.deepestRank)
     var traces: [Trace] = []
     forEachText(targets: targets, seed: seed) { place, style, weight, text in
-      traces.append(trace(place: place, style: style, weight: weight, text: text))
+      traces.append(
+        trace(place: place, style: style, weight: weight, text: text, start: executor.startSession) {
+          executor.answer($0).result
+        })
     }
+    return Self.report(corpus: corpus.source, traces: traces, prominent: prominent)
+  }
+
+  /// Replays every target of the corpus through `executor`, another implementation over the
+  /// same places, each target typed in a session of its own: how its ranking serves the same
+  /// people (`citybench relevance --executor`). Its answers must list at least
+  /// ``deepestRank`` places to rank a target that deep.
+  ///
+  /// - Throws: the executor's error, when it fails to answer.
+  /// - Complexity: one answer of the executor per keystroke of every trace.
+  public func run(targets: Targets = .fullNames, seed: UInt64 = 1, through executor: any Executor) throws -> Report {
+    var traces: [Trace] = []
+    var failure: (any Error)?
+    forEachText(targets: targets, seed: seed) { place, style, weight, text in
+      guard failure == nil else { return }
+      do {
+        traces.append(
+          try trace(place: place, style: style, weight: weight, text: text, start: executor.startSession) {
+            try executor.answer($0).result
+          })
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
     return Self.report(corpus: corpus.source, traces: traces, prominent: prominent)
   }
 
@@ -163,15 +194,27 @@ public struct RelevanceEvaluation: Sendable {
     return Set(ranked.prefix(Self.prominentPlaces))
   }
 
-  /// One target typed as `text`, one character at a time.
+  /// One target typed as `text`, one character at a time, through the reference.
   public func trace(place: Int, style: String, weight: Double, text: String) -> Trace {
+    let answer = { (typed: String) in reference.search(typed, mode: .syllable, limit: Self.deepestRank) }
+    return trace(place: place, style: style, weight: weight, text: text, start: {}, answer: answer)
+  }
+
+  /// One target typed as `text` in a session that `start` begins, `answer` giving the answer
+  /// after each keystroke.
+  func trace(
+    place: Int, style: String, weight: Double, text: String, start: () throws -> Void,
+    answer: (String) throws -> SearchResult
+  ) rethrows -> Trace {
     var trace = Trace(place: place, style: style, weight: weight, keystrokes: [], ranks: [], firsts: [])
+    try start()
     var typed = ""
     for character in text {
       typed.append(character)
-      let result = reference.search(typed, mode: .syllable, limit: Self.deepestRank)
+      let result = try answer(typed)
       trace.keystrokes.append(typed)
-      trace.ranks.append(result.hits.firstIndex { $0.index == place }.map { $0 + 1 })
+      let rank = result.hits.firstIndex { $0.index == place }.map { $0 + 1 }
+      trace.ranks.append(rank.flatMap { $0 <= Self.deepestRank ? $0 : nil })
       trace.firsts.append(result.hits.first?.index)
     }
     return trace

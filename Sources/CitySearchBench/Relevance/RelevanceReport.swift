@@ -68,4 +68,50 @@ public enum RelevanceReport {
     }
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// One implementation's measures on both target sets and the hand-checked cases, for
+  /// ``comparisonMarkdown(_:cases:)``.
+  public struct Row: Sendable {
+    /// The implementation's name.
+    public var name: String
+    /// Its report on the full names, on the short names.
+    public var fullNames: RelevanceEvaluation.Report
+    /// Its report on the short names.
+    public var shortNames: RelevanceEvaluation.Report
+    /// The hand-checked cases its first answer gets right.
+    public var casesPassing: Int
+
+    /// A row of the comparison.
+    public init(
+      name: String, fullNames: RelevanceEvaluation.Report, shortNames: RelevanceEvaluation.Report, casesPassing: Int
+    ) {
+      self.name = name
+      self.fullNames = fullNames
+      self.shortNames = shortNames
+      self.casesPassing = casesPassing
+    }
+  }
+
+  /// Implementations side by side on the same targets: per target set, mean keystrokes until
+  /// first · until top 3 · first after two initials · traces dropping out of first; then the
+  /// hand-checked cases right.
+  public static func comparisonMarkdown(_ rows: [Row], cases: Int) -> String {
+    func f(_ x: Double) -> String { String(format: "%.2f", x) }
+    func percent(_ x: Double) -> String { String(format: "%.1f%%", 100 * x) }
+    func cells(_ r: RelevanceEvaluation.Report) -> String {
+      "\(f(r.meanKeystrokesToFirst)) · \(f(r.meanKeystrokesToTop3)) · \(percent(r.firstAfterTwoInitials)) · "
+        + percent(r.droppingOut)
+    }
+    var lines = [
+      "## The same targets through other implementations", "",
+      "Per target set: mean keystrokes until first · until top 3 · first after 2 initials · "
+        + "traces whose place drops out of first. Each target is typed in a session of its own.", "",
+      "| implementation | full names | short names | cases right |", "|---|---|---|---|",
+    ]
+    for row in rows {
+      lines.append(
+        "| \(row.name) | \(cells(row.fullNames)) | \(cells(row.shortNames)) | \(row.casesPassing) of \(cases) |")
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
 }

@@ -29,6 +29,9 @@ enum RelevanceCommand: Command {
                             spelling,start,later,suffix,reading in doublings of prominence
                             (contract: 8,4,5,21,4); measured without searching again, as
                             --sweep does
+      --executor NAME=CMD   also type every target through an implementation of your own,
+                            run as CMD over the wire protocol (executors/README.md), and
+                            compare its ranking with the contract's; repeatable
       --sweep               measure many rankings (RankingWeights) on both target sets and
                             list the best --worst N by mean keystrokes until first; with
                             --out, DIR/sweep.md and every weighting in DIR/sweep.tsv
@@ -36,16 +39,21 @@ enum RelevanceCommand: Command {
       -h, --help            show this help
 
     Exit status: 0 when every case's first answer is acceptable except the ones marked as known
-    failures (which must fail), 1 otherwise.
+    failures (which must fail) and every --executor answered, 1 otherwise.
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--cases", "--worst", "--out", "--weights"]),
+    valued: CorpusOptions.valued.union(["--cases", "--worst", "--out", "--weights"]), repeated: ["--executor"],
     flags: ["--without-facts", "--sweep"],
     maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let options = CorpusOptions(args)
+    let specs = try args.executorSpecs()
+    if !specs.isEmpty && (args.has("--sweep") || args["--weights"] != nil) {
+      throw UsageError(
+        message: "--executor measures an implementation's own ranking; --sweep and --weights the reference's")
+    }
     let worst = try args.integer("--worst", default: 15, range: 0...10_000)
     let withoutFacts = args.has("--without-facts")
     // The output is checked before the evaluation (about 10 s on cities).
@@ -98,11 +106,52 @@ enum RelevanceCommand: Command {
     let failures = cases.filter { !$0.passes(with: reference) }.map { ($0, $0.firstAnswer(of: reference)) }
     let unexpected = cases.filter { $0.passes(with: reference) == ($0.knownFailure != nil) }
     let ranking = withoutFacts ? "without prominence and aliases (contract 1.x ranking)" : "contract 3.0"
-    let text =
+    var text =
       RelevanceReport.markdown(
         report, corpus: corpus, ranking: ranking, worst: worst, cases: cases, failures: failures, seconds: seconds)
       + "\n" + RelevanceReport.markdown(shortNames, corpus: corpus, ranking: ranking + ", short names", worst: worst)
     print(text, terminator: "")
+    var failed = false
+    if !specs.isEmpty {
+      var rows = [
+        RelevanceReport.Row(
+          name: "\(LinearScanBackend.name) (\(ranking))", fullNames: report, shortNames: shortNames,
+          casesPassing: cases.count - failures.count)
+      ]
+      let file = try options.file()
+      for spec in specs {
+        let start = ExternalStart.start(
+          spec, corpus: corpus, path: file.path, format: file.format, mode: .syllable,
+          limit: RelevanceEvaluation.deepestRank)
+        emit("\(spec.name): \(start.summary)")
+        guard let executor = start.executor else {
+          failed = true
+          continue
+        }
+        defer { executor.stop() }
+        guard executor.capabilities.ranked else {
+          emit("  \(spec.name) does not rank its answers: there is no first place to measure")
+          continue
+        }
+        do {
+          let progress = Progress(label: "relevance \(spec.name)")
+          let full = try evaluation.run(targets: .fullNames, through: executor)
+          progress.update(1, 3)
+          let short = try evaluation.run(targets: .shortNames, through: executor)
+          progress.update(2, 3)
+          let right = try cases.filter { try $0.firstAnswer(through: executor).map($0.expected.contains) == true }
+          progress.finish()
+          rows.append(
+            RelevanceReport.Row(name: spec.name, fullNames: full, shortNames: short, casesPassing: right.count))
+        } catch {
+          emit("  \(spec.name) FAILED: \(error)")
+          failed = true
+        }
+      }
+      let comparison = RelevanceReport.comparisonMarkdown(rows, cases: cases.count)
+      print("\n" + comparison, terminator: "")
+      text += "\n" + comparison
+    }
     for c in unexpected {
       let outcome = c.knownFailure == nil ? "fails, not marked known" : "passes, marked known"
       emit("line \(c.line) '\(c.query)': \(outcome)")
@@ -111,7 +160,7 @@ enum RelevanceCommand: Command {
       try reports.write(text, named: "relevance.md")
       try reports.commit()
     }
-    return unexpected.isEmpty ? 0 : 1
+    return unexpected.isEmpty && !failed ? 0 : 1
   }
 
   /// `strict`, `zero`, `contract` or five numbers of doublings.
