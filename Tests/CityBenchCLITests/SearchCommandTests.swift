@@ -163,6 +163,8 @@ import Testing
     (["gate", "--rounds", "0"], "option '--rounds' expects a whole number"),
     (["gate", "--relevance", "on"], "the gate compares latency only"),
     (["conform", "--tier", "cities"], "unknown option '--tier'"),
+    (["relevance", "--sweep", "--executor", "x=y"], "--executor measures an implementation's own ranking"),
+    (["relevance", "--weights", "1,2,3"], "--weights takes strict, zero, contract or five numbers"),
     (["help", "nope"], "unknown command 'nope'"),
   ])
   func usageErrorsAreTwoLinesAndExit64(_ arguments: [String], _ message: String) throws {

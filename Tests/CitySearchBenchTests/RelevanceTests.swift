@@ -180,7 +180,7 @@ import Testing
     #expect(cases.count >= 300)
     let reference = LinearScanBackend(corpus: corpus)
     // Every case passes but the known failures, which must fail; a few at most.
-    #expect(cases.filter { $0.knownFailure != nil }.count <= 5)
+    #expect(cases.filter { $0.knownFailure != nil }.count <= 6)
     for c in cases {
       let first = c.firstAnswer(of: reference)
       #expect(
