@@ -71,6 +71,15 @@ public struct Match: Sendable, Hashable, Comparable {
     set { bits = bits & ~(1 << 16) | UInt32(truncatingIfNeeded: newValue) << 16 }
   }
 
+  /// The match's class combination, the packed bits above its range (suffix ≪ 4 | spelling
+  /// class ≪ 3 | match class field ≪ 1 | reading class): what its rank penalty depends on
+  /// (``RankingWeights/penalties``), one of ``classCombinations``.
+  @inlinable
+  public var classes: Int { Int(bits >> 13 & 31) }
+
+  /// How many class combinations the packed bits can hold.
+  public static let classCombinations = 32
+
   /// Whether `a` is the better match.
   @inlinable
   public static func < (a: Match, b: Match) -> Bool { a.bits < b.bits }

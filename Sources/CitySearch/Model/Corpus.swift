@@ -184,6 +184,14 @@ public final class Corpus: Sendable {
     }
   }
 
+  /// The canonical initial of each unit (MatchSpec §4.3), `nil` for a unit without one (an
+  /// opaque unit such as `·`).
+  public func unitInitials(at index: Int) -> [UInt8?] {
+    canonicalTokens(at: index).map {
+      MatchRules.initial(firstByte: syllabary.spellings[Int($0)][0], kind: syllabary.kinds[Int($0)])
+    }
+  }
+
   /// For each unit, the offset in ``joinedPinyin(at:)`` where its syllable ends.
   public func pinyinUnitEnds(at index: Int) -> ArraySlice<UInt8> { readings.pinyinUnitEnds(at: index) }
 

@@ -19,7 +19,7 @@ public struct Ranking: Sendable {
 
   /// Per place, `(scaleCeiling - scale) << 32 | ordinal` (shared with the corpus, no copy).
   @usableFromInline let bases: ContiguousArray<UInt64>
-  /// Per class combination (``Match``'s bits above 13), its penalty `<< 32`.
+  /// Per class combination (``Match/classes``), its penalty `<< 32`.
   @usableFromInline let penalties: ContiguousArray<UInt64>
   /// The steps this ranking weighs classes by.
   public let weights: RankingWeights
@@ -41,8 +41,12 @@ public struct Ranking: Sendable {
   /// scale, above its ordinal. Keys of different places differ, so they order places totally.
   @inlinable @inline(__always)
   public func key(_ match: Match, place: Int) -> UInt64 {
-    penalties.withUnsafeBufferPointer { $0[Int(match.bits >> 13 & 31)] } &+ bases[place]
+    penalties.withUnsafeBufferPointer { $0[match.classes] } &+ bases[place]
   }
+
+  /// What ``key(_:place:)`` adds to a place's base for a match of class combination `classes`
+  /// (``Match/classes``): a key less this is the same for every weighting.
+  public func keyPenalty(classes: Int) -> UInt64 { penalties[classes] }
 
   /// `limit` hits of `matches`, best first, and their total: a full sort by ``key(_:place:)``.
   /// The plain ranking of the scanning backends; the indexed ones keep a ``TopK`` instead.

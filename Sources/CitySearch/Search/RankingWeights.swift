@@ -62,13 +62,13 @@ public struct RankingWeights: Sendable, Hashable, CustomStringConvertible {
       + "suffix \(number(matchSuffix)), reading \(number(reading))"
   }
 
-  /// The penalty of each packed class combination (``Match``'s bits above 13: suffix ≪ 4 |
-  /// spelling class ≪ 3 | match class field ≪ 1 | reading class), in
+  /// The penalty of each class combination (``Match/classes``: suffix ≪ 4 | spelling class ≪ 3 |
+  /// match class field ≪ 1 | reading class), in
   /// ``Ranking/unitsPerDoubling``, made non-decreasing in the combinations' order so that the
   /// match a place reports (the lowest, §5.3) is also the one that ranks it best.
   public var penalties: [UInt64] {
     var running = 0.0
-    return (0..<32).map { combination -> UInt64 in
+    return (0..<Match.classCombinations).map { combination -> UInt64 in
       let suffix = combination >> 4 & 1
       let spellingClass = combination >> 3 & 1
       let field = combination >> 1 & 3

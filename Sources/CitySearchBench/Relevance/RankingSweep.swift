@@ -8,7 +8,7 @@ import CitySearchConformance
 /// ranking's weights; only their order does. So the reference answers every keystroke of every
 /// target once, in full, and the sweep keeps each answer's places grouped by their class
 /// combination, sorted by their rank base. Under any `RankingWeights` a place's key is its
-/// base plus its combination's penalty, so the target's rank is a sum of binary searches, one
+/// base plus its combination's penalty (`Ranking.keyPenalty(classes:)`), so the target's rank is a sum of binary searches, one
 /// per combination, and the first place the smallest of the groups' first keys. The report of a
 /// weighting is exactly the one the reference would give with it (a test holds the sweep to
 /// ``RelevanceEvaluation/run(targets:seed:)``).
@@ -59,7 +59,7 @@ public struct RankingSweep: Sendable {
       var keyed: [UInt64] = []
       var answer = Answer()
       for hit in reference.search(text, mode: .syllable, limit: .max).hits {
-        let combination = Int(hit.match.bits >> 13)
+        let combination = hit.match.classes
         let base = ranking.key(hit.match, place: hit.index)
         keyed.append(UInt64(combination) << 58 | base)
         if hit.index == target { answer.target = (combination, base) }
@@ -98,7 +98,7 @@ public struct RankingSweep: Sendable {
   /// The report the reference would give on `set` if it ranked with `weights`.
   public func report(_ weights: RankingWeights, targets set: RelevanceEvaluation.Targets) -> RelevanceEvaluation.Report
   {
-    let penalties = weights.penalties.map { $0 << 32 }
+    let penalties = Self.keyPenalties(weights, corpus: corpus)
     let traces = (targets[set] ?? []).map { target in
       var trace = RelevanceEvaluation.Trace(
         place: target.place, style: target.style, weight: target.weight, keystrokes: target.keystrokes, ranks: [],
@@ -118,11 +118,17 @@ public struct RankingSweep: Sendable {
   /// The hand-checked cases whose first answer under `weights` is not acceptable, each with
   /// that answer (`nil` when nothing matched).
   public func failures(_ weights: RankingWeights) -> [(RelevanceCase, PlaceID?)] {
-    let penalties = weights.penalties.map { $0 << 32 }
+    let penalties = Self.keyPenalties(weights, corpus: corpus)
     return cases.compactMap { c, answer in
       let got = first(answer, penalties: penalties).map { corpus.id(at: $0) }
       return got.map(c.expected.contains) == true ? nil : (c, got)
     }
+  }
+
+  /// What a weighting's key adds to a place's base, per class combination.
+  private static func keyPenalties(_ weights: RankingWeights, corpus: Corpus) -> [UInt64] {
+    let ranking = Ranking(corpus: corpus, weights: weights)
+    return (0..<Match.classCombinations).map(ranking.keyPenalty(classes:))
   }
 
   /// The target's rank (from 1) under `penalties`, `nil` when it did not match or ranks past

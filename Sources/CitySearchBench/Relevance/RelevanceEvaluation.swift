@@ -28,6 +28,14 @@ public struct RelevanceEvaluation: Sendable {
     case shortNames = "short-names"
   }
 
+  /// The styles of the short-name targets (``Targets/shortNames``), as traces name them.
+  enum ShortNameStyle {
+    static let pinyin = "short pinyin"
+    static let initials = "short initials"
+    static let leading = "short leading"
+    static let all = [pinyin, initials, leading]
+  }
+
   /// One target typed in one way: the rank of the target after each keystroke (`nil` when it
   /// is not among the first ``deepestRank``), and what came first then.
   public struct Trace: Sendable, Hashable {
@@ -117,11 +125,15 @@ public struct RelevanceEvaluation: Sendable {
   /// its initials and its first syllable in full before the others' initials.
   func texts(place: Int, targets: Targets = .fullNames, random: inout SplitMix64) -> [(style: String, text: String)] {
     if targets == .shortNames {
-      let syllables = corpus.pinyin(at: place).prefix(corpus.shortNameUnitCount(at: place))
-      let initials = syllables.map { String($0.prefix(1)) }
-      let leading = (syllables.first ?? "") + initials.dropFirst().joined()
-      return [("short pinyin", syllables.joined()), ("short initials", initials.joined()), ("short leading", leading)]
-        .filter { !$0.text.isEmpty }
+      let units = corpus.shortNameUnitCount(at: place)
+      let syllables = corpus.pinyin(at: place).prefix(units)
+      let unitInitials = corpus.unitInitials(at: place).prefix(units)
+      let initials = String(decoding: unitInitials.compactMap { $0 }, as: UTF8.self)
+      let later = String(decoding: unitInitials.dropFirst().compactMap { $0 }, as: UTF8.self)
+      return [
+        (ShortNameStyle.pinyin, syllables.joined()), (ShortNameStyle.initials, initials),
+        (ShortNameStyle.leading, (syllables.first ?? "") + later),
+      ].filter { !$0.text.isEmpty }
     }
     var result = InputStyle.allCases.map { style in
       (style.rawValue, WorkloadGenerator.typedText(place: place, style: style, in: corpus, random: &random))
@@ -158,30 +170,23 @@ public struct RelevanceEvaluation: Sendable {
   /// - Complexity: one answer of the executor per keystroke of every trace.
   public func run(targets: Targets = .fullNames, seed: UInt64 = 1, through executor: any Executor) throws -> Report {
     var traces: [Trace] = []
-    var failure: (any Error)?
-    forEachText(targets: targets, seed: seed) { place, style, weight, text in
-      guard failure == nil else { return }
-      do {
-        traces.append(
-          try trace(place: place, style: style, weight: weight, text: text, start: executor.startSession) {
-            try executor.answer($0).result
-          })
-      } catch {
-        failure = error
-      }
+    try forEachText(targets: targets, seed: seed) { place, style, weight, text in
+      traces.append(
+        try trace(place: place, style: style, weight: weight, text: text, start: executor.startSession) {
+          try executor.answer($0).result
+        })
     }
-    if let failure { throw failure }
     return Self.report(corpus: corpus.source, traces: traces, prominent: prominent)
   }
 
   /// Calls `body` with every text typed towards a target of `targets`, in order.
-  func forEachText(targets: Targets, seed: UInt64, _ body: (Int, String, Double, String) -> Void) {
+  func forEachText(targets: Targets, seed: UInt64, _ body: (Int, String, Double, String) throws -> Void) rethrows {
     var random = SplitMix64(seed: seed)
     for place in 0..<corpus.count {
       let weight = Double(facts.prominence(at: place))
       guard weight > 0 else { continue }
       for (style, text) in texts(place: place, targets: targets, random: &random) {
-        body(place, style, weight, text)
+        try body(place, style, weight, text)
       }
     }
   }
@@ -226,13 +231,13 @@ public struct RelevanceEvaluation: Sendable {
       return total == 0 ? 0 : items.reduce(0) { $0 + $1.weight * value($1) } / total
     }
     let initials = traces.filter {
-      ($0.style == InputStyle.initials.rawValue || $0.style == "short initials") && $0.keystrokes.count >= 2
+      ($0.style == InputStyle.initials.rawValue || $0.style == ShortNameStyle.initials) && $0.keystrokes.count >= 2
     }
     let longest = traces.map(\.keystrokes.count).max() ?? 0
     let reciprocal = (0..<min(longest, 12)).map { k in
       weightedMean(traces.filter { $0.ranks.count > k }) { 1 / Double($0.ranks[k] ?? Int.max) }
     }
-    let styles = InputStyle.allCases.map(\.rawValue) + ["alias", "short pinyin", "short initials", "short leading"]
+    let styles = InputStyle.allCases.map(\.rawValue) + ["alias"] + ShortNameStyle.all
     let byStyle = styles.compactMap { style -> (String, Double, Double, Int)? in
       let these = traces.filter { $0.style == style }
       guard !these.isEmpty else { return nil }

@@ -74,7 +74,7 @@ public enum RelevanceReport {
   public struct Row: Sendable {
     /// The implementation's name.
     public var name: String
-    /// Its report on the full names, on the short names.
+    /// Its report on the full names.
     public var fullNames: RelevanceEvaluation.Report
     /// Its report on the short names.
     public var shortNames: RelevanceEvaluation.Report

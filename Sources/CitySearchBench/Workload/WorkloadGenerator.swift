@@ -115,7 +115,9 @@ public struct WorkloadGenerator {
       return String(decoding: corpus.initials(at: place), as: UTF8.self)
     case .mixed:
       let full = Int(random.next() % UInt64(max(syllables.count, 1)))
-      return syllables.enumerated().map { $0.offset == full ? $0.element : String($0.element.prefix(1)) }.joined()
+      let initials = corpus.unitInitials(at: place)
+      return syllables.indices.map { $0 == full ? syllables[$0] : initials[$0].map { String(UnicodeScalar($0)) } ?? "" }
+        .joined()
     case .hanzi:
       return corpus.name(at: place)
     }
