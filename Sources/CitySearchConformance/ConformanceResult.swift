@@ -51,6 +51,9 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
     public var gitCommit: String
     /// `release` or `debug`.
     public var buildConfiguration: String
+    /// The scope every answer was asked for (`PlaceScope.Request`'s text, MatchSpec §9.1);
+    /// `nil` for every place.
+    public var scope: String?
 
     /// Settings from their parts, as `citybench conform` records them.
     public init(

@@ -4,7 +4,7 @@ import CitySearch
 /// the incremental session are then shared (`TopK`, ``Narrowing``).
 ///
 /// An indexed backend conforms by enumerating its own candidates in ``forEachMatch(_:mode:_:)``
-/// and gets ``rankedSearch(_:mode:limit:)`` and a typing session (``Narrowing``) for free.
+/// and gets ``rankedSearch(_:mode:limit:scope:)`` and a typing session (``Narrowing``) for free.
 public protocol MatchSource: Sendable {
   /// The corpus whose places it lists.
   var corpus: Corpus { get }
@@ -31,16 +31,26 @@ extension MatchSource {
   /// Unknown: a session always narrows the previous keystroke's matches.
   public func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { .max }
 
-  /// Counts every match and keeps the best `limit`.
+  /// Counts every match in `scope` and keeps the best `limit`. The precomputed answers are of
+  /// every place, so a scoped search enumerates even the shortest queries.
   ///
   /// - Complexity: the backend's enumeration plus O(n log limit) for n matches.
   @inlinable
-  public func rankedSearch(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
-    if let answer = shortAnswers?.answer(query, mode: mode, limit: limit, corpus: corpus) { return answer }
+  public func rankedSearch(
+    _ query: NormalizedQuery, mode: MatchMode, limit: Int, scope: PlaceScope = .everything
+  ) -> SearchResult {
+    precondition(scope.admits(corpus), "a scope resolved for another corpus")
     var top = TopK(limit: limit)
-    if !query.isEmpty {
+    if scope.isEverything {
+      if let answer = shortAnswers?.answer(query, mode: mode, limit: limit, corpus: corpus) { return answer }
+      if !query.isEmpty {
+        forEachMatch(matcher.prepare(query), mode: mode) { index, match in
+          top.insert(key: ranking.key(match, place: index), index: index, match: match)
+        }
+      }
+    } else if !query.isEmpty {
       forEachMatch(matcher.prepare(query), mode: mode) { index, match in
-        top.insert(key: ranking.key(match, place: index), index: index, match: match)
+        if scope.contains(index) { top.insert(key: ranking.key(match, place: index), index: index, match: match) }
       }
     }
     return top.result(query, mode: mode, corpus: corpus)
@@ -57,16 +67,20 @@ public struct Narrowing<Source: MatchSource> {
   @usableFromInline let source: Source
   @usableFromInline let mode: MatchMode
   @usableFromInline let limit: Int
+  @usableFromInline let scope: PlaceScope
   @usableFromInline let normalizer: QueryNormalizer
   /// The match lists of the current text's prefixes, shortest first; never an empty query.
   @usableFromInline var stack: [(query: NormalizedQuery, matches: [(index: Int32, match: Match)])] = []
 
-  /// A session over `source` answering in `mode` with at most `limit` hits.
+  /// A session over `source` answering in `mode` with at most `limit` hits of the places in
+  /// `scope`; its match lists hold only places in scope.
   @inlinable
-  public init(source: Source, mode: MatchMode, limit: Int) {
+  public init(source: Source, mode: MatchMode, limit: Int, scope: PlaceScope = .everything) {
+    precondition(scope.admits(source.corpus), "a scope resolved for another corpus")
     self.source = source
     self.mode = mode
     self.limit = limit
+    self.scope = scope
     self.normalizer = QueryNormalizer(tables: source.corpus.tables)
   }
 
@@ -79,7 +93,9 @@ public struct Narrowing<Source: MatchSource> {
     let query = normalizer.normalize(text)
     while let top = stack.last, !top.query.isPrefix(of: query) { stack.removeLast() }
     // A precomputed answer needs no match list; the next keystroke searches afresh.
-    if stack.isEmpty, let answer = source.shortAnswers?.answer(query, mode: mode, limit: limit, corpus: source.corpus) {
+    if stack.isEmpty, scope.isEverything,
+      let answer = source.shortAnswers?.answer(query, mode: mode, limit: limit, corpus: source.corpus)
+    {
       return answer
     }
     if !query.isEmpty && stack.last?.query != query {
@@ -106,8 +122,10 @@ public struct Narrowing<Source: MatchSource> {
           }
         }
       }
-    } else {
+    } else if scope.isEverything {
       source.forEachMatch(prepared, mode: mode) { result.append((Int32($0), $1)) }
+    } else {
+      source.forEachMatch(prepared, mode: mode) { if scope.contains($0) { result.append((Int32($0), $1)) } }
     }
     return result
   }

@@ -16,15 +16,18 @@ public final class InProcessExecutor<Backend: SearchBackend>: Executor {
   public let limit: Int
   /// Sessions or stateless.
   public let replay: Replay
+  /// The places every answer is asked for (MatchSpec §9.1).
+  public let scope: PlaceScope
   /// Nanoseconds of busy work added inside every timed answer (the gate's self-test proves
   /// with it that a slower build fails).
   public let slowdown: UInt64
   private var session: Backend.Session
   private let normalizer: QueryNormalizer
 
-  /// An executor of `backend` named `name`.
+  /// An executor of `backend` named `name`, answering with the places in `scope`.
   public init(
-    backend: Backend, name: String, mode: MatchMode, limit: Int, replay: Replay = .sessions, slowdown: UInt64 = 0
+    backend: Backend, name: String, mode: MatchMode, limit: Int, replay: Replay = .sessions, slowdown: UInt64 = 0,
+    scope: PlaceScope = .everything
   ) {
     self.backend = backend
     self.name = name
@@ -32,7 +35,8 @@ public final class InProcessExecutor<Backend: SearchBackend>: Executor {
     self.limit = limit
     self.replay = replay
     self.slowdown = slowdown
-    session = backend.makeSession(mode: mode, limit: limit)
+    self.scope = scope
+    session = backend.makeSession(mode: mode, limit: limit, scope: scope)
     normalizer = QueryNormalizer(tables: backend.corpus.tables)
   }
 
@@ -42,7 +46,7 @@ public final class InProcessExecutor<Backend: SearchBackend>: Executor {
 
   /// A fresh session of the backend (stateless: nothing to start).
   public func startSession() {
-    if replay == .sessions { session = backend.makeSession(mode: mode, limit: limit) }
+    if replay == .sessions { session = backend.makeSession(mode: mode, limit: limit, scope: scope) }
   }
 
   /// The session's answer to `text`, or the index's in a stateless replay, timed.
@@ -64,7 +68,7 @@ public final class InProcessExecutor<Backend: SearchBackend>: Executor {
   /// timed; the session is made before the clock starts.
   public func answerAlone(_ text: String) -> ExecutorAnswer {
     guard replay == .sessions else { return answerStatelessly(text) }
-    var alone = backend.makeSession(mode: mode, limit: limit)
+    var alone = backend.makeSession(mode: mode, limit: limit, scope: scope)
     let start = MonotonicClock.now()
     let result = alone.update(text)
     MonotonicClock.spin(nanoseconds: slowdown)
@@ -73,7 +77,7 @@ public final class InProcessExecutor<Backend: SearchBackend>: Executor {
 
   private func answerStatelessly(_ text: String) -> ExecutorAnswer {
     let start = MonotonicClock.now()
-    let result = backend.search(normalizer.normalize(text), mode: mode, limit: limit)
+    let result = backend.search(normalizer.normalize(text), mode: mode, limit: limit, scope: scope)
     MonotonicClock.spin(nanoseconds: slowdown)
     return ExecutorAnswer(result: result, nanoseconds: MonotonicClock.now() &- start)
   }

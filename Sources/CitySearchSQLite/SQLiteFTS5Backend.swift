@@ -150,8 +150,8 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
     }
   }
 
-  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
-    rankedSearch(query, mode: mode, limit: limit)
+  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult {
+    rankedSearch(query, mode: mode, limit: limit, scope: scope)
   }
 
   /// The database and its prepared queries; SQLite statements are used by one thread at a time.

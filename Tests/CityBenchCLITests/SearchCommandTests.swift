@@ -29,6 +29,30 @@ import Testing
     #expect(Set(first.keys) == ["rank", "id", "name", "path", "range", "matchClass", "readingClass", "spellingClass"])
   }
 
+  /// `--cities`, `--level` and `--under` (MatchSpec §9.1), and the errors that name what is wrong.
+  @Test func scopeOptions() throws {
+    func ids(_ arguments: [String]) throws -> [String] {
+      let r = try CLI.run(["search", "--format", "tsv"] + arguments)
+      #expect(r.status == 0, "\(arguments): \(r.stderr)")
+      return r.stdout.split(separator: "\n").dropFirst().map { String($0.split(separator: "\t")[1]) }
+    }
+    #expect(try ids(["heb"]).first == "130000")  // 河北省
+    #expect(try ids(["--cities", "heb"]) == ["230100", "410600"])  // 哈尔滨, 鹤壁
+    #expect(try ids(["--level", "1", "--limit", "3", "sh"]) == ["310000", "370000", "610000"])
+    #expect(try ids(["--under", "北京市", "cy"]) == ["110105"])
+    #expect(try ids(["--under", "110000", "beijing"]).isEmpty)  // descendants only
+    #expect(try ids(["--cities", "--under", "四川省", "m"]) == ["510700", "511400"])
+    #expect(try ids(["--level", "2-3", "--under", "吉林省/长春市", "cy"]) == ["220104"])
+
+    let ambiguous = try CLI.run(["search", "--under", "朝阳区", "x"])
+    #expect(ambiguous.status == 1)
+    #expect(ambiguous.stderr.contains("'朝阳区' names 2 places (110105 北京市/朝阳区; 220104 吉林省/长春市/朝阳区)"))
+    let missing = try CLI.run(["search", "--under", "不存在", "x"])
+    #expect(missing.status == 1 && missing.stderr.contains("no place is named '不存在'"))
+    let level = try CLI.run(["search", "--level", "0", "x"])
+    #expect(level.status == 64 && level.stderr.contains("level '0' is not a level from 1"))
+  }
+
   @Test func tsvAndLimit() throws {
     let r = try CLI.run(["search", "--format", "tsv", "--limit", "2", "bj"])
     #expect(r.status == 0)
@@ -198,7 +222,7 @@ import Testing
   @Test func versionNamesThePackageAndCommit() throws {
     let r = try CLI.run(["--version"])
     #expect(r.status == 0)
-    #expect(r.stdout.hasPrefix("citybench 2.0.0 (match contract 3.0; commit "), "\(r.stdout)")
+    #expect(r.stdout.hasPrefix("citybench 2.0.0 (match contract 3.1; commit "), "\(r.stdout)")
   }
 
   @Test func malformedCorpusExitsOneNamingFileAndLine() throws {

@@ -25,7 +25,7 @@ import Testing
 
     /// `extra` blocks from the C library's `malloc` itself, each freed at once (the tests build
     /// without optimization, which keeps every call).
-    func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
+    func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult {
       var made = 0
       for _ in 0..<extra {
         guard let block = malloc(64) else { continue }

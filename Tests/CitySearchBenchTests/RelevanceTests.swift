@@ -127,6 +127,39 @@ import Testing
     }
   }
 
+  /// A scoped evaluation targets only the places in scope and searches within it; a scope only
+  /// leaves competitors out, so no keystroke ranks a target worse than the same target searched
+  /// among every place. An executor's answers (of every place) are cut to the scope alike.
+  @Test func aScopeTargetsItsPlacesAndOnlyRemovesCompetitors() throws {
+    let corpus = BenchFixtures.cities
+    let scope = PlaceScope(corpus: corpus, citiesOnly: true, under: corpus.lookup("广东省")[0])
+    let scoped = RelevanceEvaluation(corpus: corpus, scope: scope).run(targets: .shortNames)
+    let unscoped = RelevanceEvaluation(corpus: corpus, scope: scope, searchScope: .everything)
+      .run(targets: .shortNames)
+    #expect(!scoped.traces.isEmpty && scoped.traces.allSatisfy { scope.contains($0.place) })
+    #expect(scoped.traces.map(\.keystrokes) == unscoped.traces.map(\.keystrokes))
+    var improved = 0
+    for (inScope, everywhere) in zip(scoped.traces, unscoped.traces) {
+      for (a, b) in zip(inScope.ranks, everywhere.ranks) {
+        #expect((a ?? .max) <= (b ?? .max), "\(inScope.keystrokes)")
+        if (a ?? .max) < (b ?? .max) { improved += 1 }
+      }
+      #expect(inScope.firsts.allSatisfy { $0.map(scope.contains) ?? true })
+    }
+    #expect(improved > 0)
+    let everyPlace = InProcessExecutor(
+      backend: LinearScanBackend(corpus: corpus), name: "linear", mode: .syllable,
+      limit: RelevanceEvaluation.deepestRank)
+    // Cut to the scope, the executor's answers rank a target where the scoped search does, or
+    // not at all when it lay beyond the answer's depth among every place.
+    let through = try RelevanceEvaluation(corpus: corpus, scope: scope).run(targets: .shortNames, through: everyPlace)
+    for (cut, inScope) in zip(through.traces, scoped.traces) {
+      #expect(zip(cut.ranks, inScope.ranks).allSatisfy { $0 == nil || $0 == $1 }, "\(cut.keystrokes)")
+    }
+    let agreeing = zip(through.traces, scoped.traces).filter { $0.ranks == $1.ranks }.count
+    #expect(agreeing * 2 > scoped.traces.count)
+  }
+
   /// An executor whose every answer fails.
   final class FailingExecutor: Executor {
     struct Failure: Error {}

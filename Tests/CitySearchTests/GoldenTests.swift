@@ -38,8 +38,10 @@ import Testing
   @Test(arguments: cases)
   func referenceAnswersGoldenCase(_ golden: GoldenCase) throws {
     guard !Self.recording else { return }
-    let backend = LinearScanBackend(corpus: Self.corpus(golden.corpus))
-    let result = backend.search(golden.query, mode: golden.mode, limit: GoldenCase.limit)
+    let corpus = Self.corpus(golden.corpus)
+    let backend = LinearScanBackend(corpus: corpus)
+    let result = backend.search(
+      golden.query, mode: golden.mode, limit: GoldenCase.limit, scope: golden.placeScope(in: corpus))
     let total = try #require(golden.total, "case not recorded yet")
     #expect(result.total == total)
     #expect(result.hits.map(\.id) == golden.ids)
@@ -56,9 +58,10 @@ import Testing
     }
     for golden in Self.cases {
       let backend = backends[golden.corpus == "cities" ? 0 : 1]
-      let result = backend.search(golden.query, mode: golden.mode, limit: GoldenCase.limit)
-      #expect(result.total == golden.total, "\(name) \(golden.mode) '\(golden.query)'")
-      #expect(result.hits.map(\.id) == golden.ids, "\(name) \(golden.mode) '\(golden.query)'")
+      let scope = golden.placeScope(in: backend.corpus)
+      let result = backend.search(golden.query, mode: golden.mode, limit: GoldenCase.limit, scope: scope)
+      #expect(result.total == golden.total, "\(name) \(golden)")
+      #expect(result.hits.map(\.id) == golden.ids, "\(name) \(golden)")
     }
   }
 
@@ -67,8 +70,9 @@ import Testing
     let version = try GoldenCase.contractVersion(Self.path).map { GoldenCase.versionPrefix + $0 }
     var lines = [GoldenCase.header] + (version.map { [$0] } ?? [])
     for var golden in Self.cases {
-      let result = LinearScanBackend(corpus: Self.corpus(golden.corpus))
-        .search(golden.query, mode: golden.mode, limit: GoldenCase.limit)
+      let corpus = Self.corpus(golden.corpus)
+      let result = LinearScanBackend(corpus: corpus)
+        .search(golden.query, mode: golden.mode, limit: GoldenCase.limit, scope: golden.placeScope(in: corpus))
       golden.total = result.total
       golden.ids = result.hits.map(\.id)
       lines.append(golden.line)

@@ -13,22 +13,25 @@ public struct ConformanceChecker<Backend: SearchBackend> {
   public let reference: LinearScanBackend
   /// The hits compared per answer.
   public let limit: Int
+  /// The places both are asked to answer with.
+  public let scope: PlaceScope
 
-  /// A checker of `backend` against `reference`, comparing `limit` hits.
-  public init(_ backend: Backend, reference: LinearScanBackend, limit: Int = 20) {
+  /// A checker of `backend` against `reference`, comparing `limit` hits of the places in `scope`.
+  public init(_ backend: Backend, reference: LinearScanBackend, limit: Int = 20, scope: PlaceScope = .everything) {
     self.backend = backend
     self.reference = reference
     self.limit = limit
+    self.scope = scope
   }
 
   /// Checks one query in one mode, stateless. Returns whether it conformed.
   @discardableResult
   public func check(_ query: String, mode: MatchMode, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool
   {
-    let expected = reference.search(query, mode: mode, limit: limit)
-    let actual = backend.search(query, mode: mode, limit: limit)
+    let expected = reference.search(query, mode: mode, limit: limit, scope: scope)
+    let actual = backend.search(query, mode: mode, limit: limit, scope: scope)
     guard let difference = ResultDifference(expected: expected, actual: actual) else { return true }
-    Issue.record("\(Backend.name) \(mode) '\(query)': \(difference)", sourceLocation: sourceLocation)
+    Issue.record("\(Backend.name) \(mode) '\(query)' (\(scope)): \(difference)", sourceLocation: sourceLocation)
     return false
   }
 
@@ -38,12 +41,13 @@ public struct ConformanceChecker<Backend: SearchBackend> {
   public func checkTyping(_ query: String, mode: MatchMode, sourceLocation: Testing.SourceLocation = #_sourceLocation)
     -> Bool
   {
-    var session = backend.makeSession(mode: mode, limit: limit)
+    var session = backend.makeSession(mode: mode, limit: limit, scope: scope)
     for text in ConformanceQueries.keystrokes(typing: query) {
-      let expected = reference.search(text, mode: mode, limit: limit)
+      let expected = reference.search(text, mode: mode, limit: limit, scope: scope)
       if let difference = ResultDifference(expected: expected, actual: session.update(text)) {
         Issue.record(
-          "\(Backend.name) session \(mode) at '\(text)' of '\(query)': \(difference)", sourceLocation: sourceLocation)
+          "\(Backend.name) session \(mode) at '\(text)' of '\(query)' (\(scope)): \(difference)",
+          sourceLocation: sourceLocation)
         return false
       }
     }

@@ -25,8 +25,8 @@ public struct DropsLastHitBackend: SearchBackend {
   }
 
   /// The reference's answer, less its last hit where it has `fewest` or more.
-  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
-    var result = reference.search(query, mode: mode, limit: limit)
+  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult {
+    var result = reference.search(query, mode: mode, limit: limit, scope: scope)
     if result.hits.count >= max(fewest, 1) {
       result.hits.removeLast()
       result.total -= 1

@@ -4,12 +4,15 @@ import Foundation
 /// The golden conformance file: hand-checked queries with their expected totals and ordered ids.
 ///
 /// Columns: `section` (of docs/MatchSpec.md), `corpus` (`cities` or a fixture file name),
-/// `mode`, `query`, `total`, `ids` (the first ten, comma-separated, in rank order), `note`.
+/// `mode`, `scope` (`-` for every place, else `;`-separated conditions: `cities`, `level=2,3`,
+/// `under=PLACE`, as `PlaceScope.Request` reads them), `query`, `total`, `ids` (the first ten, comma-separated, in rank order), `note`.
 /// A query may be written `<empty>` or `<repeat N TEXT>`.
 public struct GoldenCase: Sendable, CustomStringConvertible {
   public var section: String
   public var corpus: String
   public var mode: MatchMode
+  /// The scope as written: `-` for every place.
+  public var scope: String
   public var query: String
   public var total: Int?
   public var ids: [PlaceID]?
@@ -17,7 +20,7 @@ public struct GoldenCase: Sendable, CustomStringConvertible {
   /// The row as written, kept for re-recording.
   public var rawQuery: String
 
-  public static let header = "section\tcorpus\tmode\tquery\ttotal\tids\tnote"
+  public static let header = "section\tcorpus\tmode\tscope\tquery\ttotal\tids\tnote"
   public static let limit = 10
   /// The second line names the contract version the file was recorded for.
   public static let versionPrefix = "# match contract "
@@ -29,7 +32,14 @@ public struct GoldenCase: Sendable, CustomStringConvertible {
       .map { String($0.dropFirst(versionPrefix.count)) }
   }
 
-  public var description: String { "§\(section) \(mode) '\(rawQuery)' (\(note))" }
+  public var description: String {
+    "§\(section) \(mode) \(scope == "-" ? "" : "[\(scope)] ")'\(rawQuery)' (\(note))"
+  }
+
+  /// The row's scope resolved for `corpus` (``PlaceScope/Request/init(parsing:)``).
+  public func placeScope(in corpus: Corpus) -> PlaceScope {
+    try! PlaceScope.Request(parsing: scope).resolve(in: corpus)
+  }
 
   public static func expand(_ raw: String) -> String {
     if raw == "<empty>" { return "" }
@@ -50,19 +60,19 @@ public struct GoldenCase: Sendable, CustomStringConvertible {
       }
       if line.isEmpty || line.hasPrefix("#") { continue }
       let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-      precondition(f.count == 7, "\(path):\(offset + 1): expected 7 fields")
+      precondition(f.count == 8, "\(path):\(offset + 1): expected 8 fields")
       cases.append(
         GoldenCase(
-          section: f[0], corpus: f[1], mode: MatchMode(rawValue: f[2])!, query: expand(f[3]),
-          total: Int(f[4]), ids: f[5] == "?" ? nil : f[5].split(separator: ",").compactMap { PlaceID($0) },
-          note: f[6], rawQuery: f[3]))
+          section: f[0], corpus: f[1], mode: MatchMode(rawValue: f[2])!, scope: f[3], query: expand(f[4]),
+          total: Int(f[5]), ids: f[6] == "?" ? nil : f[6].split(separator: ",").compactMap { PlaceID($0) },
+          note: f[7], rawQuery: f[4]))
     }
     return cases
   }
 
   public var line: String {
     let idText = ids.map { $0.map(String.init).joined(separator: ",") } ?? "?"
-    return [section, corpus, mode.rawValue, rawQuery, total.map(String.init) ?? "?", idText, note].joined(
+    return [section, corpus, mode.rawValue, scope, rawQuery, total.map(String.init) ?? "?", idText, note].joined(
       separator: "\t")
   }
 }

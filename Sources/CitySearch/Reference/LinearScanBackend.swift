@@ -14,12 +14,17 @@ public struct LinearScanBackend: SearchBackend {
     self.matcher = PlaceMatcher(corpus: corpus)
   }
 
+  /// Tests every place in `scope` and sorts the matches.
+  ///
   /// - Complexity: O(P · c) for P places and the matcher's per-place cost c, plus
   ///   O(k log k) to sort the k matches.
-  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
+  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult {
+    precondition(scope.admits(corpus), "a scope resolved for another corpus")
     let prepared = matcher.prepare(query)
     return matcher.withPlaces { places in
-      .rankingEveryPlace(query, mode: mode, limit: limit, in: corpus) { places.match(prepared, mode: mode, at: $0) }
+      .rankingEveryPlace(query, mode: mode, limit: limit, in: corpus) { index in
+        scope.contains(index) ? places.match(prepared, mode: mode, at: index) : nil
+      }
     }
   }
 }

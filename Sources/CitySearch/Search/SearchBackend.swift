@@ -45,11 +45,13 @@ public protocol SearchBackend: Sendable {
   /// The size of the index and notes about it.
   var statistics: IndexStatistics { get }
 
-  /// Answers a normalized query. An empty query has zero results.
-  func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult
+  /// Answers a normalized query with the places in `scope` (MatchSpec §9). An empty query has
+  /// zero results. `scope` is ``PlaceScope/everything`` or was resolved for ``corpus``.
+  func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult
 
-  /// Starts a typing session: the same query typed one keystroke at a time.
-  func makeSession(mode: MatchMode, limit: Int) -> Session
+  /// Starts a typing session: the same query typed one keystroke at a time, answered with the
+  /// places in `scope`.
+  func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope) -> Session
 }
 
 extension SearchBackend {
@@ -59,15 +61,29 @@ extension SearchBackend {
   /// No options, no variants, every query answered.
   public static var descriptor: BackendDescriptor { BackendDescriptor() }
 
-  /// Normalizes `text` (MatchSpec §2) and answers it.
-  public func search(_ text: String, mode: MatchMode = .syllable, limit: Int = 20) -> SearchResult {
-    search(QueryNormalizer(tables: corpus.tables).normalize(text), mode: mode, limit: limit)
+  /// Answers a normalized query with every place in scope.
+  @inlinable
+  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
+    search(query, mode: mode, limit: limit, scope: .everything)
+  }
+
+  /// Normalizes `text` (MatchSpec §2) and answers it with the places in `scope`.
+  public func search(
+    _ text: String, mode: MatchMode = .syllable, limit: Int = 20, scope: PlaceScope = .everything
+  ) -> SearchResult {
+    search(QueryNormalizer(tables: corpus.tables).normalize(text), mode: mode, limit: limit, scope: scope)
+  }
+
+  /// Starts a typing session over every place.
+  @inlinable
+  public func makeSession(mode: MatchMode, limit: Int) -> Session {
+    makeSession(mode: mode, limit: limit, scope: .everything)
   }
 }
 
 extension SearchBackend where Session == RepeatingSession<Self> {
-  /// A session that answers every keystroke with ``search(_:mode:limit:)``.
-  public func makeSession(mode: MatchMode, limit: Int) -> RepeatingSession<Self> {
-    RepeatingSession(backend: self, mode: mode, limit: limit)
+  /// A session that answers every keystroke with ``search(_:mode:limit:scope:)``.
+  public func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope) -> RepeatingSession<Self> {
+    RepeatingSession(backend: self, mode: mode, limit: limit, scope: scope)
   }
 }

@@ -6,7 +6,8 @@ public protocol SearchSession {
   mutating func update(_ text: String) -> SearchResult
 }
 
-/// The session that reuses nothing: every keystroke is a fresh ``SearchBackend/search(_:mode:limit:)``.
+/// The session that reuses nothing: every keystroke is a fresh
+/// ``SearchBackend/search(_:mode:limit:scope:)``.
 public struct RepeatingSession<Backend: SearchBackend>: SearchSession {
   /// The backend that answers.
   public let backend: Backend
@@ -14,17 +15,20 @@ public struct RepeatingSession<Backend: SearchBackend>: SearchSession {
   public let mode: MatchMode
   /// The most hits per answer.
   public let limit: Int
+  /// The places every keystroke is answered with.
+  public let scope: PlaceScope
   private let normalizer: QueryNormalizer
 
-  /// A session of `backend`.
-  public init(backend: Backend, mode: MatchMode, limit: Int) {
+  /// A session of `backend` over the places in `scope`.
+  public init(backend: Backend, mode: MatchMode, limit: Int, scope: PlaceScope = .everything) {
     self.backend = backend
     self.mode = mode
     self.limit = limit
+    self.scope = scope
     self.normalizer = QueryNormalizer(tables: backend.corpus.tables)
   }
 
   public mutating func update(_ text: String) -> SearchResult {
-    backend.search(normalizer.normalize(text), mode: mode, limit: limit)
+    backend.search(normalizer.normalize(text), mode: mode, limit: limit, scope: scope)
   }
 }

@@ -202,13 +202,13 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
     (lists(for: query, mode: mode)?.map(\.count).min() ?? 0) + (aliasPlaces(query, mode: mode)?.count ?? 0)
   }
 
-  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
-    rankedSearch(query, mode: mode, limit: limit)
+  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult {
+    rankedSearch(query, mode: mode, limit: limit, scope: scope)
   }
 
   /// A typing session: each keystroke narrows the previous one's matches (`Narrowing`).
-  public func makeSession(mode: MatchMode, limit: Int) -> InvertedIndexSession {
-    InvertedIndexSession(narrowing: Narrowing(source: self, mode: mode, limit: limit))
+  public func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope) -> InvertedIndexSession {
+    InvertedIndexSession(narrowing: Narrowing(source: self, mode: mode, limit: limit, scope: scope))
   }
 }
 

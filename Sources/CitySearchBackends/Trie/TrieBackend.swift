@@ -105,13 +105,13 @@ public struct TrieBackend: SearchBackend, MatchSource {
   /// on `cities`, 27% on `towns` and 30% on `villages`, and their p99 by 24%, 47% and 16%.
   public func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { 100 }
 
-  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
-    rankedSearch(query, mode: mode, limit: limit)
+  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult {
+    rankedSearch(query, mode: mode, limit: limit, scope: scope)
   }
 
   /// A typing session: each keystroke narrows the previous one's matches (`Narrowing`).
-  public func makeSession(mode: MatchMode, limit: Int) -> TrieSession {
-    TrieSession(narrowing: Narrowing(source: self, mode: mode, limit: limit))
+  public func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope) -> TrieSession {
+    TrieSession(narrowing: Narrowing(source: self, mode: mode, limit: limit, scope: scope))
   }
 
   /// One walk of the trie with one query.

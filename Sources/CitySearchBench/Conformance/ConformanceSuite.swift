@@ -40,6 +40,8 @@ public enum ConformanceSuite {
     public var expectedDigest = "none"
     /// The golden queries, asked on cities besides the tier's forms.
     public var goldenQueries: [String] = []
+    /// The scope every answer is asked for, resolved on each tier (MatchSpec §9.1).
+    public var scope = PlaceScope.Request()
     /// The commit the run is made from, as the result records it.
     public var gitCommit = "unknown"
 
@@ -129,10 +131,12 @@ public enum ConformanceSuite {
         expectedFailures: settings.expectedDigest, gitCommit: settings.gitCommit,
         buildConfiguration: RunEnvironment.buildConfiguration),
       shard: shard.isWhole ? nil : shard)
+    if !settings.scope.isEverything { result.settings.scope = settings.scope.description }
     var culprits: [String: Set<PlaceID>] = [:]
     var lastCorpus: Corpus?
     for (tierNumber, tier) in settings.tiers.enumerated() {
       let corpus = try hooks.loadTier(tier)
+      let scope = try settings.scope.resolve(in: corpus)
       lastCorpus = corpus
       result.settings.tiers.append(.init(name: tier.rawValue, places: corpus.count, checksum: corpus.checksum))
       let seed = UInt64(settings.seed) &+ UInt64(tierNumber)
@@ -141,9 +145,11 @@ public enum ConformanceSuite {
         ?? querySet(
           tier: tier, corpus: corpus, golden: tier == .cities ? settings.goldenQueries : [],
           sample: settings.sampleSize, every: settings.every, seed: seed)
+      let scoped = scope.isEverything ? "" : "; scope \(scope) (\(scope.placeCount) places)"
       hooks.emit(
-        "\n== \(tier.rawValue): \(corpus.count) places; \(description)\(shard.isWhole ? "" : "; shard \(shard)")")
-      let run = DifferentialRun(reference: LinearScanBackend(corpus: corpus))
+        "\n== \(tier.rawValue): \(corpus.count) places; \(description)\(scoped)\(shard.isWhole ? "" : "; shard \(shard)")"
+      )
+      let run = DifferentialRun(reference: LinearScanBackend(corpus: corpus), scope: scope)
       // The reference answers what this shard checks: its slice of the texts and every
       // keystroke of its slice of the targets.
       let needed =
@@ -189,7 +195,7 @@ public enum ConformanceSuite {
           }
           var checked = ConformanceResult.Check(
             tier: tier.rawValue, outcome: outcome, seconds: Date().timeIntervalSince(started)
-          ) { reproduction($0, tier: tier, corpus: corpus, candidate: candidate) }
+          ) { reproduction($0, tier: tier, corpus: corpus, candidate: candidate, scope: settings.scope) }
           hooks.emit(checked.line(shard: result.shard))
           if let first = checked.divergences.first { hooks.emit(first.reproduction) }
           if let times = referenceTimes[mode] {
@@ -295,21 +301,31 @@ public enum ConformanceSuite {
     return (targets, texts.sorted(), description)
   }
 
-  /// The golden file's queries on cities (`Conformance/golden.tsv`), or `nil` when it cannot be
-  /// read.
+  /// The golden file's queries on cities (`Conformance/golden.tsv`, columns named by its
+  /// header), or `nil` when it cannot be read.
   public static func goldenQueries(_ path: String) -> [String]? {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-    return text.split(separator: "\n").dropFirst().compactMap { line in
+    let lines = text.split(separator: "\n")
+    let header = lines.first?.split(separator: "\t").map(String.init) ?? []
+    guard let corpus = header.firstIndex(of: "corpus"), let query = header.firstIndex(of: "query") else { return nil }
+    return lines.dropFirst().compactMap { line in
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      return fields.count > 3 && fields[1] == "cities" ? String(fields[3]) : nil
+      return fields.count > max(corpus, query) && fields[corpus] == "cities" ? String(fields[query]) : nil
     }
   }
 
   /// The lines that reproduce a divergence: the command, the texts typed before it, and the
   /// answers side by side.
-  static func reproduction(_ d: Divergence, tier: CorpusTier, corpus: Corpus, candidate: Candidate) -> String {
+  static func reproduction(
+    _ d: Divergence, tier: CorpusTier, corpus: Corpus, candidate: Candidate, scope: PlaceScope.Request = .init()
+  ) -> String {
     let options = candidate.options.description
-    let raw = options.isEmpty ? "" : " --options \(options)"
+    var raw = options.isEmpty ? "" : " --options \(options)"
+    if scope.citiesOnly { raw += " --cities" }
+    if let levels = scope.levels {
+      raw += " --level " + levels.sorted().map { String($0.rawValue) }.joined(separator: ",")
+    }
+    if let under = scope.under { raw += " --under '\(under)'" }
     var lines = ["  FIRST DIVERGENCE: backend \(candidate.type.name)\(raw), mode \(d.mode), query '\(d.query)'"]
     if !d.typed.isEmpty {
       lines.append("  through the session, after typing: \(d.typed.map { "'\($0)'" }.joined(separator: " → "))")

@@ -109,14 +109,24 @@ public struct RelevanceEvaluation: Sendable {
   /// Where the targets' weights and aliases come from: `corpus` itself, or the same places with
   /// their facts when `corpus` ranks without them (`citybench relevance --without-facts`).
   public let facts: Corpus
+  /// The places targeted: a city picker's list is measured on its own places; every place by
+  /// default.
+  public let targetScope: PlaceScope
+  /// The places every keystroke is answered with (MatchSpec §9.1): the targets' scope, or every
+  /// place to measure what a scope buys the same targets.
+  public let scope: PlaceScope
   private let reference: LinearScanBackend
 
-  /// Evaluates the reference's ranking of `corpus`; `facts` (the same places, in the same order)
-  /// weighs the targets and gives their aliases, and defaults to `corpus`.
-  public init(corpus: Corpus, facts: Corpus? = nil) {
+  /// Evaluates the reference's ranking of `corpus` for the targets in `scope`, searched within
+  /// `searchScope` (by default `scope` too); `facts` (the same places, in the same order) weighs
+  /// the targets and gives their aliases, and defaults to `corpus`.
+  public init(corpus: Corpus, facts: Corpus? = nil, scope: PlaceScope = .everything, searchScope: PlaceScope? = nil) {
     self.corpus = corpus
     self.facts = facts ?? corpus
+    self.targetScope = scope
+    self.scope = searchScope ?? scope
     precondition(self.facts.count == corpus.count, "the facts corpus must hold the same places")
+    precondition(scope.admits(corpus) && self.scope.admits(corpus), "a scope resolved for another corpus")
     reference = LinearScanBackend(corpus: corpus)
   }
 
@@ -150,7 +160,7 @@ public struct RelevanceEvaluation: Sendable {
   /// - Complexity: one reference search per keystroke of every trace.
   public func run(targets: Targets = .fullNames, seed: UInt64 = 1) -> Report {
     let executor = InProcessExecutor(
-      backend: reference, name: LinearScanBackend.name, mode: .syllable, limit: Self.deepestRank)
+      backend: reference, name: LinearScanBackend.name, mode: .syllable, limit: Self.deepestRank, scope: scope)
     var traces: [Trace] = []
     forEachText(targets: targets, seed: seed) { place, style, weight, text in
       traces.append(
@@ -164,7 +174,8 @@ public struct RelevanceEvaluation: Sendable {
   /// Replays every target of the corpus through `executor`, another implementation over the
   /// same places, each target typed in a session of its own: how its ranking serves the same
   /// people (`citybench relevance --executor`). Its answers must list at least
-  /// ``deepestRank`` places to rank a target that deep.
+  /// ``deepestRank`` places to rank a target that deep. It answers every place; with a
+  /// ``scope``, the places out of it are dropped from its answers (MatchSpec §9.1).
   ///
   /// - Throws: the executor's error, when it fails to answer.
   /// - Complexity: one answer of the executor per keystroke of every trace.
@@ -173,7 +184,9 @@ public struct RelevanceEvaluation: Sendable {
     try forEachText(targets: targets, seed: seed) { place, style, weight, text in
       traces.append(
         try trace(place: place, style: style, weight: weight, text: text, start: executor.startSession) {
-          try executor.answer($0).result
+          var result = try executor.answer($0).result
+          if !scope.isEverything { result.hits.removeAll { !scope.contains($0.index) } }
+          return result
         })
     }
     return Self.report(corpus: corpus.source, traces: traces, prominent: prominent)
@@ -184,7 +197,7 @@ public struct RelevanceEvaluation: Sendable {
     var random = SplitMix64(seed: seed)
     for place in 0..<corpus.count {
       let weight = Double(facts.prominence(at: place))
-      guard weight > 0 else { continue }
+      guard weight > 0, targetScope.contains(place) else { continue }
       for (style, text) in texts(place: place, targets: targets, random: &random) {
         try body(place, style, weight, text)
       }
@@ -193,7 +206,7 @@ public struct RelevanceEvaluation: Sendable {
 
   /// The ``prominentPlaces`` most prominent places of the facts.
   var prominent: Set<Int> {
-    let ranked = (0..<facts.count).filter { facts.prominence(at: $0) > 0 }.sorted {
+    let ranked = (0..<facts.count).filter { facts.prominence(at: $0) > 0 && targetScope.contains($0) }.sorted {
       (facts.prominence(at: $0), $1) > (facts.prominence(at: $1), $0)
     }
     return Set(ranked.prefix(Self.prominentPlaces))
@@ -201,7 +214,9 @@ public struct RelevanceEvaluation: Sendable {
 
   /// One target typed as `text`, one character at a time, through the reference.
   public func trace(place: Int, style: String, weight: Double, text: String) -> Trace {
-    let answer = { (typed: String) in reference.search(typed, mode: .syllable, limit: Self.deepestRank) }
+    let answer = { (typed: String) in
+      reference.search(typed, mode: .syllable, limit: Self.deepestRank, scope: scope)
+    }
     return trace(place: place, style: style, weight: weight, text: text, start: {}, answer: answer)
   }
 

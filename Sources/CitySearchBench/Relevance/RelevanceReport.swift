@@ -70,7 +70,7 @@ public enum RelevanceReport {
   }
 
   /// One implementation's measures on both target sets and the hand-checked cases, for
-  /// ``comparisonMarkdown(_:cases:)``.
+  /// ``comparisonMarkdown(_:cases:title:)``.
   public struct Row: Sendable {
     /// The implementation's name.
     public var name: String
@@ -92,10 +92,12 @@ public enum RelevanceReport {
     }
   }
 
-  /// Implementations side by side on the same targets: per target set, mean keystrokes until
-  /// first · until top 3 · first after two initials · traces dropping out of first; then the
-  /// hand-checked cases right.
-  public static func comparisonMarkdown(_ rows: [Row], cases: Int) -> String {
+  /// Implementations (or searches) side by side on the same targets: per target set, mean
+  /// keystrokes until first · until top 3 · first after two initials · traces dropping out of
+  /// first; then the hand-checked cases right, when there are cases.
+  public static func comparisonMarkdown(
+    _ rows: [Row], cases: Int, title: String = "The same targets through other implementations"
+  ) -> String {
     func f(_ x: Double) -> String { String(format: "%.2f", x) }
     func percent(_ x: Double) -> String { String(format: "%.1f%%", 100 * x) }
     func cells(_ r: RelevanceEvaluation.Report) -> String {
@@ -103,14 +105,16 @@ public enum RelevanceReport {
         + percent(r.droppingOut)
     }
     var lines = [
-      "## The same targets through other implementations", "",
+      "## \(title)", "",
       "Per target set: mean keystrokes until first · until top 3 · first after 2 initials · "
         + "traces whose place drops out of first. Each target is typed in a session of its own.", "",
-      "| implementation | full names | short names | cases right |", "|---|---|---|---|",
+      cases > 0
+        ? "| implementation | full names | short names | cases right |" : "| search | full names | short names |",
+      cases > 0 ? "|---|---|---|---|" : "|---|---|---|",
     ]
     for row in rows {
-      lines.append(
-        "| \(row.name) | \(cells(row.fullNames)) | \(cells(row.shortNames)) | \(row.casesPassing) of \(cases) |")
+      let tail = cases > 0 ? " \(row.casesPassing) of \(cases) |" : ""
+      lines.append("| \(row.name) | \(cells(row.fullNames)) | \(cells(row.shortNames)) |" + tail)
     }
     return lines.joined(separator: "\n") + "\n"
   }

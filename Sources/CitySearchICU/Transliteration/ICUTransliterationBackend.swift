@@ -126,9 +126,11 @@ public struct ICUBackend: SearchBackend {
 
   /// - Complexity: O(P) ICU transliterations and matcher calls for P places, plus a sort of
   ///   the matches.
-  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
+  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult {
+    precondition(scope.admits(corpus), "a scope resolved for another corpus")
     let prepared = readings.matcher.prepare(query)
     return .rankingEveryPlace(query, mode: mode, limit: limit, in: corpus) { index in
+      guard scope.contains(index) else { return nil }
       let read = readings.subject(at: index)
       let subject = PlaceMatcher.Subject(
         units: corpus.units(at: index), canonical: read.tokens[...], alternates: read.alternates[...],
@@ -186,10 +188,13 @@ public struct ICUCachedBackend: SearchBackend {
 
   /// - Complexity: O(P · c) for P places and the matcher's per-place cost c, plus a sort of
   ///   the matches.
-  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
+  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult {
+    precondition(scope.admits(corpus), "a scope resolved for another corpus")
     let prepared = readings.matcher.prepare(query)
     return readings.matcher.withPlaces(readings: store) { places in
-      .rankingEveryPlace(query, mode: mode, limit: limit, in: corpus) { places.match(prepared, mode: mode, at: $0) }
+      .rankingEveryPlace(query, mode: mode, limit: limit, in: corpus) { index in
+        scope.contains(index) ? places.match(prepared, mode: mode, at: index) : nil
+      }
     }
   }
 }

@@ -50,6 +50,6 @@ enum CityBench {
   /// built in when it can be found.
   static func versionText() -> String {
     let checkout = CorpusOptions(directory: nil).packageDirectory
-    return "citybench \(packageVersion) (match contract 3.0; commit \(RunEnvironment.gitCommit(in: checkout)))"
+    return "citybench \(packageVersion) (match contract 3.1; commit \(RunEnvironment.gitCommit(in: checkout)))"
   }
 }

@@ -47,6 +47,9 @@ enum ConformCommand: Command {
                             ICU's override rules; their divergences must be listed in the
                             expected-failures file
     \(BackendOptionArguments.variantFlagsHelp)
+    \(ScopeArguments.help)
+                            (every answer, the reference's and each backend's, in that scope;
+                            not with --fuzz or --executor)
       --expected FILE       expected failures (default: Conformance/expected-failures.tsv)
       --write-expected FILE write the places in divergences of the variants to FILE
                             (names from the last tier checked; list the tiers in nesting order)
@@ -69,12 +72,13 @@ enum ConformCommand: Command {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: [
+    valued: ([
       "--corpus", "--corpus-dir", "--backends", "--mode", "--sample", "--seed", "--every", "--slow-sample",
       "--expected",
       "--write-expected", "--fuzz", "--junit", "--shard", "--result", "--profiles", "--write-profiles",
-    ], repeated: ["--executor"],
-    flags: BackendOptionArguments.flags.union(["--variants"]), aliases: ["--icu-sample": "--slow-sample"],
+    ] as Set<String>).union(ScopeArguments.valued), repeated: ["--executor"],
+    flags: BackendOptionArguments.flags.union(["--variants"]).union(ScopeArguments.flags),
+    aliases: ["--icu-sample": "--slow-sample"],
     maximumPositionals: 0)
 
   /// What one conformance run checks and where it writes, typed: the command line parses into
@@ -99,10 +103,16 @@ enum ConformCommand: Command {
     var writeExpected: String?
     var junit: String?
     var result: String?
+    /// `--cities`, `--level`, `--under`.
+    var scope = PlaceScope.Request()
   }
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
-    if !args.all("--executor").isEmpty { return try profileExecutors(args) }
+    let scoped = !(try ScopeArguments.request(args)).isEverything
+    if !args.all("--executor").isEmpty {
+      if scoped { throw UsageError(message: "--executor profiles every place: drop --cities, --level and --under") }
+      return try profileExecutors(args)
+    }
     return try run(try settings(args))
   }
 
@@ -137,6 +147,10 @@ enum ConformCommand: Command {
     settings.slowSample =
       args["--slow-sample"] == nil ? nil : try args.integer("--slow-sample", default: 0, range: 1...10_000_000)
     settings.shard = try args.shard()
+    settings.scope = try ScopeArguments.request(args)
+    if !settings.scope.isEverything && settings.fuzz != nil {
+      throw UsageError(message: "--fuzz times every place against the reference: drop --cities, --level and --under")
+    }
     if !settings.shard.isWhole {
       if settings.fuzz != nil {
         throw UsageError(message: "--fuzz cannot be sharded: its input-cost bound is a median over every query")
@@ -178,6 +192,7 @@ enum ConformCommand: Command {
     suite.fuzz = settings.fuzz
     suite.slowSample = settings.slowSample
     suite.shard = settings.shard
+    suite.scope = settings.scope
     if let path = settings.expectedPath ?? directory.packageFile("Conformance/expected-failures.tsv") {
       suite.expected = try ExpectedFailures(contentsOf: path)
       suite.expectedDigest = try Self.digest(path)

@@ -35,6 +35,11 @@ enum RelevanceCommand: Command {
       --sweep               measure many rankings (RankingWeights) on both target sets and
                             list the best --worst N by mean keystrokes until first; with
                             --out, DIR/sweep.md and every weighting in DIR/sweep.tsv
+    \(ScopeArguments.help)
+                            (the targets are the places in scope, each searched for in it: a
+                            city picker measured on its own list; not with --sweep or
+                            --weights; the hand-checked cases, written for every place, are
+                            not checked)
       --out DIR             also write the report as Markdown to DIR/relevance.md
       -h, --help            show this help
 
@@ -43,8 +48,8 @@ enum RelevanceCommand: Command {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--cases", "--worst", "--out", "--weights"]), repeated: ["--executor"],
-    flags: ["--without-facts", "--sweep"],
+    valued: CorpusOptions.valued.union(["--cases", "--worst", "--out", "--weights"]).union(ScopeArguments.valued),
+    repeated: ["--executor"], flags: Set(["--without-facts", "--sweep"]).union(ScopeArguments.flags),
     maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
@@ -53,6 +58,10 @@ enum RelevanceCommand: Command {
     if !specs.isEmpty && (args.has("--sweep") || args["--weights"] != nil) {
       throw UsageError(
         message: "--executor measures an implementation's own ranking; --sweep and --weights the reference's")
+    }
+    let scopeRequest = try ScopeArguments.request(args)
+    if !scopeRequest.isEverything && (args.has("--sweep") || args["--weights"] != nil) {
+      throw UsageError(message: "--sweep and --weights measure every place: drop --cities, --level and --under")
     }
     let worst = try args.integer("--worst", default: 15, range: 0...10_000)
     let withoutFacts = args.has("--without-facts")
@@ -67,7 +76,9 @@ enum RelevanceCommand: Command {
     guard let casesPath = args["--cases"] ?? options.packageFile("Benchmarks/relevance-cases.tsv") else {
       throw CommandError(message: "cannot find Benchmarks/relevance-cases.tsv; pass --cases FILE")
     }
-    let cases = try RelevanceCase.load(casesPath, corpus: corpus)
+    let scope = try ScopeArguments.scope(scopeRequest, in: corpus)
+    // The cases' answers are of every place: a scoped run does not check them.
+    let cases = scope.isEverything ? try RelevanceCase.load(casesPath, corpus: corpus) : []
     let sets = RelevanceEvaluation.Targets.allCases
     func sweep() -> RankingSweep {
       RankingSweep(evaluation: RelevanceEvaluation(corpus: corpus, facts: facts), sets: sets, cases: cases)
@@ -100,7 +111,7 @@ enum RelevanceCommand: Command {
       return ExitStatus.success
     }
     let started = MonotonicClock.now()
-    let evaluation = RelevanceEvaluation(corpus: corpus, facts: facts)
+    let evaluation = RelevanceEvaluation(corpus: corpus, facts: facts, scope: scope)
     let report = evaluation.run(targets: .fullNames)
     let shortNames = evaluation.run(targets: .shortNames)
     let seconds = Double(MonotonicClock.now() - started) / 1e9
@@ -110,13 +121,29 @@ enum RelevanceCommand: Command {
     // A case is unexpected when it passes exactly when it is marked a known failure.
     let unexpected = answered.filter { c, first in (first.map(c.expected.contains) == true) == (c.knownFailure != nil) }
       .map(\.0)
-    let ranking = withoutFacts ? "without prominence and aliases (contract 1.x ranking)" : "contract 3.0"
+    let ranking =
+      (withoutFacts ? "without prominence and aliases (contract 1.x ranking)" : "contract 3.1")
+      + (scope.isEverything ? "" : ", scope \(scope) (\(scope.placeCount) places)")
     var text =
       RelevanceReport.markdown(
         report, corpus: corpus, ranking: ranking, worst: worst, cases: cases, failures: failures, seconds: seconds)
       + "\n" + RelevanceReport.markdown(shortNames, corpus: corpus, ranking: ranking + ", short names", worst: worst)
     print(text, terminator: "")
     var failed = false
+    if !scope.isEverything {
+      // What the scope buys: the same targets, every place searched.
+      let unscoped = RelevanceEvaluation(corpus: corpus, facts: facts, scope: scope, searchScope: .everything)
+      let rows = [
+        RelevanceReport.Row(name: "in scope", fullNames: report, shortNames: shortNames, casesPassing: 0),
+        RelevanceReport.Row(
+          name: "every place searched", fullNames: unscoped.run(targets: .fullNames),
+          shortNames: unscoped.run(targets: .shortNames), casesPassing: 0),
+      ]
+      let comparison = RelevanceReport.comparisonMarkdown(
+        rows, cases: 0, title: "What the scope buys: the same targets, every place searched")
+      print("\n" + comparison, terminator: "")
+      text += "\n" + comparison
+    }
     if !specs.isEmpty {
       var rows = [
         RelevanceReport.Row(

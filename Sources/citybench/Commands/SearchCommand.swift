@@ -22,6 +22,7 @@ enum SearchCommand: Command {
     \(BackendOptionArguments.help)
       --mode syllable|seed  the match contract (default: syllable; see docs/MatchSpec.md)
     \(KeyboardArgument.help)
+    \(ScopeArguments.help)
       --limit N             how many results to print (default: 20)
       --format text|tsv|json
                             output format (default: text)
@@ -34,8 +35,9 @@ enum SearchCommand: Command {
 
   static let spec = ParsedArguments.Spec(
     valued: CorpusOptions.valued.union(["--backends", "--mode", "--limit", "--format", "--queries", "--keyboard"])
-      .union(BackendOptionArguments.valued),
-    flags: BackendOptionArguments.flags.union(["--timing"]), aliases: ["--backend": "--backends"], maximumPositionals: 1
+      .union(BackendOptionArguments.valued).union(ScopeArguments.valued),
+    flags: BackendOptionArguments.flags.union(["--timing"]).union(ScopeArguments.flags),
+    aliases: ["--backend": "--backends"], maximumPositionals: 1
   )
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
@@ -45,6 +47,7 @@ enum SearchCommand: Command {
     let backendType = try BackendSelection.one(args["--backends"] ?? LinearScanBackend.name)
     let keyboard = try KeyboardArgument.keyboard(args["--keyboard"])
     let options = try BackendOptionArguments.parse(args)
+    let scopeRequest = try ScopeArguments.request(args)
     let backendName = backendType.name
     let queriesFile = args["--queries"]
     if queriesFile == nil && args.positionals.isEmpty { throw UsageError(message: "missing QUERY") }
@@ -56,6 +59,7 @@ enum SearchCommand: Command {
     }
 
     let corpus = try CorpusOptions(args).load()
+    let scope = try ScopeArguments.scope(scopeRequest, in: corpus)
     let backend = try backendType.init(corpus: corpus, options: options)
     let formatter = ResultFormatter(corpus: corpus, backendName: backendName)
 
@@ -65,14 +69,14 @@ enum SearchCommand: Command {
       let output = FileHandle.standardOutput
       try forEachLine(of: queriesFile) { query in
         let start = DispatchTime.now().uptimeNanoseconds
-        let result = backend.search(keyboard?.read(query) ?? query, mode: mode, limit: limit)
+        let result = backend.search(keyboard?.read(query) ?? query, mode: mode, limit: limit, scope: scope)
         let elapsed = DispatchTime.now().uptimeNanoseconds - start
         output.write(Data((try formatter.json(result, query: query, nanoseconds: timing ? elapsed : nil) + "\n").utf8))
       }
       return 0
     }
     let query = args.positionals[0]
-    let result = backend.search(keyboard?.read(query) ?? query, mode: mode, limit: limit)
+    let result = backend.search(keyboard?.read(query) ?? query, mode: mode, limit: limit, scope: scope)
     print(try formatter.render(result, query: query, format: format))
     return 0
   }

@@ -98,9 +98,11 @@ struct StuckSessionBackend: SearchBackend {
     }
   }
 
-  func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult {
-    reference.search(query, mode: mode, limit: limit)
+  func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult {
+    reference.search(query, mode: mode, limit: limit, scope: scope)
   }
 
-  func makeSession(mode: MatchMode, limit: Int) -> Session { Session(backend: self, mode: mode, limit: limit) }
+  func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope) -> Session {
+    Session(backend: self, mode: mode, limit: limit)
+  }
 }
