@@ -119,13 +119,11 @@ public struct ShortQueryAnswers: Sendable {
     return answers.values.map { $0! }
   }
 
-  /// Every Hanzi that some name holds, ascending.
+  /// Every Hanzi that some name holds (as its units, folded as queries are), ascending.
   private static func distinctHanzi(_ corpus: Corpus) -> [UInt32] {
     var seen = Set<UInt32>()
     for index in 0..<corpus.count {
-      for scalar in corpus.name(at: index).unicodeScalars where Hanzi.isHanzi(scalar.value) {
-        seen.insert(scalar.value)
-      }
+      for unit in corpus.units(at: index) where Hanzi.isHanzi(unit) { seen.insert(unit) }
     }
     return seen.sorted()
   }

@@ -199,7 +199,7 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
         let han = Set(Self.shortGrams(units).map { String(String.UnicodeScalarView($0.map { Unicode.Scalar($0)! })) })
           .sorted().joined(separator: " ")
         try insertTrigrams.run([
-          place + 1, corpus.name(at: place), String(decoding: pinyin, as: UTF8.self),
+          place + 1, Self.text(corpus.units(at: place)), String(decoding: pinyin, as: UTF8.self),
           String(decoding: initials, as: UTF8.self),
         ])
         try insertGrams.run([place + 1, syl, seed, han, starts])

@@ -110,11 +110,17 @@ public struct CorpusBuilder {
         location, column: "name", value: record.name,
         reason: "control character U+\(String(bad.value, radix: 16, uppercase: true))")
     }
-    let keyUnits = scalars.map { Self.keyUnit($0.value) }
+    // Keys are folded as queries are (MatchSpec §2): a Traditional name (臺北) is found by its own
+    // Hanzi, which a query folds to Simplified; the name is kept as written.
+    let folded = scalars.map { Unicode.Scalar(tables.simplified[$0.value] ?? $0.value)! }
+    let keyUnits = folded.map { Self.keyUnit($0.value) }
+    let foldedName = String(String.UnicodeScalarView(folded))
     let readings: [String]
     if let given = record.pinyin {
       readings = given
-    } else if let derived = Self.literalReadings(keyUnits) ?? pinyinSource?.pinyin(for: record.name) {
+    } else if let derived = Self.literalReadings(keyUnits) ?? pinyinSource?.pinyin(for: foldedName)
+      ?? pinyinSource?.pinyin(for: record.name)
+    {
       readings = derived
     } else {
       throw CorpusError.missingPinyin(location, name: record.name)
@@ -135,7 +141,7 @@ public struct CorpusBuilder {
     }
 
     // Everything that can fail is done; from here the record is appended whole.
-    let alternates = try alternateTokens(scalars: scalars, canonical: readings, at: location)
+    let alternates = try alternateTokens(scalars: folded, canonical: readings, at: location)
     let index = Int32(ids.count)
     ids.append(record.id)
     parentIDs.append(record.parentID ?? 0)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Supplies canonical pinyin for names that a corpus file gives without it.
 ///
 /// The loader asks its sources in order: the reviewed name → pinyin table of the shipped corpus
@@ -40,5 +42,24 @@ public struct ChainedPinyinSource: PinyinSource {
       if let p = source.pinyin(for: name) { return p }
     }
     return nil
+  }
+}
+
+/// A source made on first use: a bigger table or ICU is loaded only when the sources before it
+/// in a chain cannot read a name (a list of cities is read from the embedded tier alone).
+public final class LazyPinyinSource: PinyinSource, @unchecked Sendable {
+  private let make: @Sendable () throws -> any PinyinSource
+  private let lock = NSLock()
+  private var made: Result<any PinyinSource, any Error>?
+
+  /// A source that `make` builds when it is first asked; a failure to build reads no name.
+  public init(_ make: @escaping @Sendable () throws -> any PinyinSource) { self.make = make }
+
+  public func pinyin(for name: String) -> [String]? {
+    lock.lock()
+    if made == nil { made = Result { try make() } }
+    let source = made!
+    lock.unlock()
+    return (try? source.get())?.pinyin(for: name)
   }
 }

@@ -10,7 +10,9 @@ enum CorpusCommand: Command {
     Usage: citybench corpus [options]
 
     Loads a corpus and prints its size by level, its reading tokens, how many places have
-    alternate readings, and the load time (wall clock, this process).
+    alternate readings, for a file of your own how many of its places took the prominence and
+    aliases of the tiers' places they are named like, and the load time (wall clock, this
+    process).
 
     Options:
     \(CorpusOptions.help)
@@ -22,9 +24,9 @@ enum CorpusCommand: Command {
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let clock = ContinuousClock()
-    var corpus: Corpus?
-    let elapsed = try clock.measure { corpus = try CorpusOptions(args).load() }
-    guard let corpus else { return 1 }
+    var loaded: (corpus: Corpus, join: String?)?
+    let elapsed = try clock.measure { loaded = try CorpusOptions(args).loadJoining() }
+    guard let (corpus, join) = loaded else { return 1 }
     var byLevel = [Int](repeating: 0, count: 6)
     var hot = 0
     var withAlternates = 0
@@ -39,6 +41,7 @@ enum CorpusCommand: Command {
     print("hot\t\(hot)")
     print("with alternate readings\t\(withAlternates)")
     print("reading tokens\t\(corpus.syllabary.count)")
+    if let join { print("facts\t\(join)") }
     print("load time\t\(OverviewCommand.milliseconds(elapsed)) ms")
     return 0
   }

@@ -49,38 +49,50 @@ struct CorpusOptions {
 
   /// Loads the selected corpus: `cities` from the binary unless a directory was named, the
   /// other tiers from the corpus directory, a user's file with the embedded tables. A user's
-  /// file gets missing pinyin from the reviewed towns tier (or the embedded cities tier when no
-  /// directory is found), then from ICU.
+  /// file gets missing pinyin from the reviewed cities tier, then the towns tier (when the
+  /// directory is found), then ICU, and its places the facts of the cities they are named like
+  /// (``Corpus/joiningFacts(from:)``).
   ///
   /// Without `facts`, places get no prominence and no aliases (the ranking of contract 1.x, for
   /// `citybench relevance --without-facts`).
-  func load(facts: Bool = true) throws -> Corpus {
+  func load(facts: Bool = true) throws -> Corpus { try loadJoining(facts: facts).corpus }
+
+  /// ``load(facts:)``, and for a file of the user's how its places were joined to the tiers'
+  /// facts (`nil` for a tier, which has its own).
+  func loadJoining(facts: Bool = true) throws -> (corpus: Corpus, join: String?) {
     if let tier = CorpusTier(rawValue: corpus) {
       if !facts {
         let tables =
           try explicitDirectory == nil && tier == .cities ? EmbeddedCorpus.tables() : directory().loadTables()
         let plain = ReadingTables(polyphones: tables.polyphones, simplified: tables.simplified)
-        if tier == .cities && explicitDirectory == nil { return try EmbeddedCorpus.cities(tables: plain) }
-        return try CorpusLoader.load(path: directory().file(tier.fileName), tables: plain)
+        if tier == .cities && explicitDirectory == nil { return (try EmbeddedCorpus.cities(tables: plain), nil) }
+        return (try CorpusLoader.load(path: directory().file(tier.fileName), tables: plain), nil)
       }
-      if tier == .cities && explicitDirectory == nil { return try EmbeddedCorpus.cities() }
-      return try directory().load(tier)
+      if tier == .cities && explicitDirectory == nil { return (try EmbeddedCorpus.cities(), nil) }
+      return (try directory().load(tier), nil)
     }
     guard FileManager.default.fileExists(atPath: corpus) else {
       let list = corpus.contains(",") ? "; only bench takes a comma-separated list" : ""
       throw CommandError(message: "no corpus tier or file named '\(corpus)' (tiers: cities, towns, villages)\(list)")
     }
     let tables = try explicitDirectory.map { try CorpusDirectory(path: $0).loadTables() } ?? EmbeddedCorpus.tables()
-    let reviewed: Corpus
-    if let dir = CorpusDirectory.locate(explicit: explicitDirectory),
-      FileManager.default.fileExists(atPath: dir.file(CorpusTier.towns.fileName))
-    {
-      reviewed = try dir.load(.towns)
-    } else {
-      reviewed = try EmbeddedCorpus.cities(tables: tables)
+    // The cities tier holds every place with facts and most names a picker lists; the towns
+    // tier and ICU are loaded only for a name it cannot read.
+    let located = CorpusDirectory.locate(explicit: explicitDirectory)
+    let reviewed =
+      try explicitDirectory.map { try CorpusDirectory(path: $0).load(.cities) }
+      ?? EmbeddedCorpus.cities(tables: tables)
+    var sources: [any PinyinSource] = [KnownNamesPinyin(corpus: reviewed)]
+    if let located, FileManager.default.fileExists(atPath: located.file(CorpusTier.towns.fileName)) {
+      sources.append(LazyPinyinSource { KnownNamesPinyin(corpus: try located.load(.towns)) })
     }
-    let pinyin = ChainedPinyinSource([KnownNamesPinyin(corpus: reviewed), try BackendCatalog.fallbackPinyinSource()])
-    return try CorpusLoader.load(path: corpus, tables: tables, pinyinSource: pinyin)
+    sources.append(LazyPinyinSource { try BackendCatalog.fallbackPinyinSource() })
+    let pinyin = ChainedPinyinSource(sources)
+    let loaded = try CorpusLoader.load(path: corpus, tables: tables, pinyinSource: pinyin)
+    // The places named like the tiers' take their prominence and aliases (without facts: none).
+    guard facts else { return (loaded, nil) }
+    let (joined, join) = loaded.joiningFacts(from: reviewed)
+    return (joined, join.summary(imported: joined, known: reviewed))
   }
 
   /// The corpus as a file an executor in another process loads: the tier's TSV in the corpus
