@@ -31,8 +31,41 @@ extension MatchSource {
   /// Unknown: a session always narrows the previous keystroke's matches.
   public func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { .max }
 
+  /// How many places a fresh enumeration of `query` visits, about: the exact total of a
+  /// precomputed answer, else ``candidateEstimate(_:mode:)``.
+  @inlinable
+  public func enumerationEstimate(_ query: NormalizedQuery, _ prepared: PlaceMatcher.PreparedQuery, mode: MatchMode)
+    -> Int
+  {
+    shortAnswers?.answer(query, mode: mode, limit: 0, corpus: corpus)?.total ?? candidateEstimate(prepared, mode: mode)
+  }
+
+  /// Calls `body` exactly once for every place in `scope` that matches, in any order: the
+  /// backend's enumeration less the places out of scope, or, when the scope holds fewer places
+  /// than the enumeration would visit (a city picker's 360 against the 8,803 matches of `s` on
+  /// towns), each place of the scope tested with the shared matcher.
+  ///
+  /// - Complexity: O(min(s, e)) matcher calls or visits for s places in scope and e estimated
+  ///   by ``enumerationEstimate(_:_:mode:)``.
+  @inlinable
+  public func forEachMatch(
+    _ query: NormalizedQuery, _ prepared: PlaceMatcher.PreparedQuery, mode: MatchMode, in scope: PlaceScope,
+    _ body: (Int, Match) -> Void
+  ) {
+    if scope.placeCount < enumerationEstimate(query, prepared, mode: mode) {
+      matcher.withPlaces { places in
+        for index in scope.indices {
+          if let match = places.match(prepared, mode: mode, at: Int(index)) { body(Int(index), match) }
+        }
+      }
+    } else {
+      forEachMatch(prepared, mode: mode) { index, match in if scope.contains(index) { body(index, match) } }
+    }
+  }
+
   /// Counts every match in `scope` and keeps the best `limit`. The precomputed answers are of
-  /// every place, so a scoped search enumerates even the shortest queries.
+  /// every place, so a scoped search enumerates even the shortest queries, or tests the places
+  /// of a small scope one by one (``forEachMatch(_:_:mode:in:_:)``).
   ///
   /// - Complexity: the backend's enumeration plus O(n log limit) for n matches.
   @inlinable
@@ -49,8 +82,8 @@ extension MatchSource {
         }
       }
     } else if !query.isEmpty {
-      forEachMatch(matcher.prepare(query), mode: mode) { index, match in
-        if scope.contains(index) { top.insert(key: ranking.key(match, place: index), index: index, match: match) }
+      forEachMatch(query, matcher.prepare(query), mode: mode, in: scope) { index, match in
+        top.insert(key: ranking.key(match, place: index), index: index, match: match)
       }
     }
     return top.result(query, mode: mode, corpus: corpus)
@@ -112,6 +145,7 @@ public struct Narrowing<Source: MatchSource> {
 
   @inlinable
   func matches(of query: NormalizedQuery) -> [(index: Int32, match: Match)] {
+    guard scope.isEverything else { return scopedMatches(of: query) }
     let prepared = source.matcher.prepare(query)
     var result: [(index: Int32, match: Match)] = []
     if let previous = stack.last?.matches, previous.count <= source.candidateEstimate(prepared, mode: mode) {
@@ -122,10 +156,28 @@ public struct Narrowing<Source: MatchSource> {
           }
         }
       }
-    } else if scope.isEverything {
-      source.forEachMatch(prepared, mode: mode) { result.append((Int32($0), $1)) }
     } else {
-      source.forEachMatch(prepared, mode: mode) { if scope.contains($0) { result.append((Int32($0), $1)) } }
+      source.forEachMatch(prepared, mode: mode) { result.append((Int32($0), $1)) }
+    }
+    return result
+  }
+
+  /// ``matches(of:)`` in a scope: a fresh search costs the smaller of the enumeration and the
+  /// scope's places, and the previous list holds places in scope only. Kept apart so that the
+  /// unscoped keystroke compiles as it did.
+  @inlinable @inline(never)
+  func scopedMatches(of query: NormalizedQuery) -> [(index: Int32, match: Match)] {
+    let prepared = source.matcher.prepare(query)
+    var result: [(index: Int32, match: Match)] = []
+    let fresh = min(scope.placeCount, source.enumerationEstimate(query, prepared, mode: mode))
+    if let previous = stack.last?.matches, previous.count <= fresh {
+      source.matcher.withPlaces { places in
+        for (index, _) in previous {
+          if let match = places.match(prepared, mode: mode, at: Int(index)) { result.append((index, match)) }
+        }
+      }
+    } else {
+      source.forEachMatch(query, prepared, mode: mode, in: scope) { result.append((Int32($0), $1)) }
     }
     return result
   }

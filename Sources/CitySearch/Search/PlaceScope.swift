@@ -21,6 +21,8 @@ public struct PlaceScope: Sendable, Equatable, CustomStringConvertible {
   public let ancestor: PlaceID?
   /// One bit per place of the corpus the scope was resolved for; `nil` for every place.
   @usableFromInline let members: ContiguousArray<UInt64>?
+  /// The corpus indices of the places in scope, ascending; empty for every place.
+  public let indices: ContiguousArray<Int32>
   /// The number of places in scope; 0 for ``everything``, which is resolved for no corpus.
   public let placeCount: Int
   /// The number of places of the corpus it was resolved for, checked by ``admits(_:)``.
@@ -33,19 +35,20 @@ public struct PlaceScope: Sendable, Equatable, CustomStringConvertible {
 
   @usableFromInline init() {
     self.init(
-      citiesOnly: false, levels: nil, ancestor: nil, members: nil, placeCount: 0, corpusCount: 0,
+      citiesOnly: false, levels: nil, ancestor: nil, members: nil, indices: [], corpusCount: 0,
       description: "every place")
   }
 
   private init(
     citiesOnly: Bool, levels: Set<PlaceLevel>?, ancestor: PlaceID?, members: ContiguousArray<UInt64>?,
-    placeCount: Int, corpusCount: Int, description: String
+    indices: ContiguousArray<Int32>, corpusCount: Int, description: String
   ) {
     self.citiesOnly = citiesOnly
     self.levels = levels
     self.ancestor = ancestor
     self.members = members
-    self.placeCount = placeCount
+    self.indices = indices
+    self.placeCount = indices.count
     self.corpusCount = corpusCount
     self.description = description
   }
@@ -93,7 +96,8 @@ public struct PlaceScope: Sendable, Equatable, CustomStringConvertible {
     if let ancestor { parts.append("under \(corpus.name(at: ancestor))") }
     self.init(
       citiesOnly: citiesOnly, levels: levels, ancestor: ancestor.map { corpus.id(at: $0) }, members: members,
-      placeCount: candidates.count, corpusCount: corpus.count, description: parts.joined(separator: ", "))
+      indices: ContiguousArray(candidates.sorted().map(Int32.init)), corpusCount: corpus.count,
+      description: parts.joined(separator: ", "))
   }
 
   /// Whether this is the unscoped search.
