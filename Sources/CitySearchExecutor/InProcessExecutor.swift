@@ -89,8 +89,9 @@ extension SearchBackend {
   /// specialized.
   public func executor(
     name: String, mode: MatchMode, limit: Int, replay: Replay = .sessions,
-    slowdown: UInt64 = 0
+    slowdown: UInt64 = 0, scope: PlaceScope = .everything
   ) -> any Executor {
-    InProcessExecutor(backend: self, name: name, mode: mode, limit: limit, replay: replay, slowdown: slowdown)
+    InProcessExecutor(
+      backend: self, name: name, mode: mode, limit: limit, replay: replay, slowdown: slowdown, scope: scope)
   }
 }

@@ -36,6 +36,19 @@ import Testing
     #expect(wrong.status == 64 && wrong.stderr.contains("did you mean 'xiaohe'"), "\(wrong.stderr)")
   }
 
+  /// `--cities` and the other scope options: every backend's session answers in the scope.
+  @Test func aScopeLimitsEveryBackend() throws {
+    let r = try CLI.run(["try", "--backends", "trie,inverted-index,linear", "--cities"], input: "heb\t\t")
+    #expect(r.status == 0, "\(r.stderr)")
+    let frames = r.stdout.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+    #expect(frames.count == 6)
+    for frame in frames[3...] {
+      #expect(frame.contains("1. [哈尔滨]") && !frame.contains("河北省"), "\(frame)")
+    }
+    let refused = try CLI.run(["try", "--cities", "--executor", "x=true"], input: "")
+    #expect(refused.status == 64 && refused.stderr.contains("an executor answers every place"))
+  }
+
   @Test func executorsAnswerBesideTheBackendsAndOneThatDidNotStartSaysWhy() throws {
     let r = try CLI.run(
       [

@@ -28,7 +28,7 @@ import Testing
     list.sections.map { "\($0.title): " + $0.places.map(corpus.name(at:)).joined(separator: " ") }
   }
 
-  @Test func groupBuyingSectionsAreHeadingsAndNeighboursAreLeftOut() throws {
+  @Test func groupBuyingSectionsAreHeadingsAndNeighboursAreAliases() throws {
     let corpus = try Self.load("GroupBuying-Cities.plist")
     #expect(
       Self.outline(corpus) == [
@@ -41,6 +41,19 @@ import Testing
     #expect(
       Self.titles(list, corpus) == ["热门: 北京 重庆 上海", "A: 安庆", "B: 北京 保定", "C: 长沙 重庆", "S: 上海"])
     #expect(!(0..<corpus.count).contains { ["三里屯", "望京", "陆家嘴"].contains(corpus.name(at: $0)) })
+    // A district's business areas are its aliases (MatchSpec §8), as written and as pinyin.
+    let reference = LinearScanBackend(corpus: corpus)
+    for (query, district) in [
+      ("三里屯", "朝阳区"), ("三里", "朝阳区"), ("sanlitun", "朝阳区"), ("wangj", "朝阳区"), ("zhongguancun", "海淀区"),
+      ("陆家嘴", "浦东新区"), ("jiefangbei", "渝中区"),
+    ] {
+      let first = reference.search(query, limit: 1).hits.first
+      #expect(first.map { corpus.name(at: $0.index) } == district, "\(query)")
+      #expect(first?.match.readingClass == 1, "\(query)")  // an alias match
+    }
+    let chaoyang = try #require(corpus.lookup("北京/朝阳区").first)
+    #expect(corpus.aliasCount(at: chaoyang) == 6)  // 三里屯 sanlitun 望京 wangjing 国贸 guomao
+    #expect(reference.search("slt", limit: 1).total == 0)  // an alias has no initials
   }
 
   @Test func provincePickerHasProvincesAndTheirCities() throws {

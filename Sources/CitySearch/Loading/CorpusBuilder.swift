@@ -16,12 +16,16 @@ public struct PlaceRecord: Sendable {
   public var isHot: Bool
   /// The section a file lists the place under (a property list's A–Z heading), or `nil`.
   public var section: String?
+  /// Other names the file gives the place (a district's business areas, `neighbours` of a
+  /// `Cities.plist`): aliases of the place (MatchSpec §8), each also as its pinyin.
+  public var aliases: [String]
 
   /// A record; only the id, parent, level and name are required.
   public init(
     id: PlaceID, parentID: PlaceID?, level: Int, name: String, pinyin: [String]? = nil,
-    shortName: String? = nil, isHot: Bool = false, section: String? = nil
+    shortName: String? = nil, isHot: Bool = false, section: String? = nil, aliases: [String] = []
   ) {
+    self.aliases = aliases
     self.id = id
     self.parentID = parentID
     self.level = level
@@ -63,6 +67,8 @@ public struct CorpusBuilder {
   private var unit = RecordLocation.Unit.line
   private var indexByID: [PlaceID: Int32] = [:]
   private var sections: [Int32: String] = [:]
+  /// The aliases records gave, as the place's facts.
+  private var fileAliases: [PlaceID: PlaceFacts.Entry] = [:]
 
   /// The longest name a corpus accepts, in units (match ends fit in a 64-bit set with one bit spare).
   public static let maximumNameLength = 63
@@ -158,6 +164,7 @@ public struct CorpusBuilder {
     unit = location.unit
     indexByID[record.id] = index
     if let section = record.section { sections[index] = section }
+    if !record.aliases.isEmpty { fileAliases[record.id] = fileFacts(of: record) }
   }
 
   /// Resolves parents, rejects unknown parents and cycles, and returns the corpus.
@@ -171,12 +178,36 @@ public struct CorpusBuilder {
       parents[i] = p
     }
     try Self.checkAcyclic(parents: parents, ids: ids, location: location)
+    var tables = self.tables
+    if !fileAliases.isEmpty {
+      let entries = tables.facts.entries.merging(fileAliases) { known, file in
+        known.name == file.name
+          ? PlaceFacts.Entry(name: known.name, prominence: known.prominence, aliases: known.aliases + file.aliases)
+          : file
+      }
+      tables = ReadingTables(
+        polyphones: tables.polyphones, simplified: tables.simplified, facts: PlaceFacts(entries: entries))
+    }
     return Corpus(
       source: source, tables: tables, syllabary: syllabary, ids: ids, parents: parents,
       levels: levels, names: names, hot: hot, shortLengths: shortLengths,
       unitStarts: unitStarts, units: units, tokens: tokens,
       alternateStarts: alternateStarts, alternateTokens: alternateTokens, indexByID: indexByID,
       fileSections: sections)
+  }
+
+  /// A record's own aliases as facts: each as written and, when it holds Hanzi and the pinyin
+  /// source reads it, as its joined pinyin (`三里屯` and `sanlitun`).
+  private func fileFacts(of record: PlaceRecord) -> PlaceFacts.Entry {
+    var aliases: [String] = []
+    for alias in record.aliases where !alias.isEmpty {
+      aliases.append(alias)
+      guard alias.unicodeScalars.contains(where: { Hanzi.isHanzi($0.value) }) else { continue }
+      let folded = String(
+        String.UnicodeScalarView(alias.unicodeScalars.map { Unicode.Scalar(tables.simplified[$0.value] ?? $0.value)! }))
+      if let pinyin = pinyinSource?.pinyin(for: folded) { aliases.append(pinyin.joined()) }
+    }
+    return PlaceFacts.Entry(name: record.name, aliases: aliases)
   }
 
   private func location(_ index: Int) -> RecordLocation {

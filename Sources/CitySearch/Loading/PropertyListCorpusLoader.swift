@@ -6,9 +6,9 @@ import Foundation
 ///   `{name: "B", cities: [{name, hot, districts: [{name, neighbours: [String]}]}]}` (the heading
 ///   may be under `title` instead, and the sections may be a dictionary keyed by heading).
 ///   Cities are level 2 and keep their section; districts are level 3 under their city;
-///   `neighbours` are a district's business areas, not administrative places: they are checked
-///   (an array of names) and left out. A `热门` section marks its cities hot; a city listed both
-///   there and under its letter is one place.
+///   `neighbours` are a district's business areas, not administrative places: they become the
+///   district's aliases (MatchSpec §8), so `三里屯` and `sanlitun` find the district. A `热门`
+///   section marks its cities hot; a city listed both there and under its letter is one place.
 /// - **`cities.plist`** (a province picker): an array of provinces
 ///   `{name | province | state, cities: [String]}`; provinces level 1, cities level 2.
 /// - **`sortednames.plist`** (an indexed table): a dictionary heading → `[String]`, a flat list
@@ -131,12 +131,13 @@ enum PropertyListCorpusLoader {
 
     @discardableResult
     private mutating func add(
-      _ name: String, level: Int, parent: PlaceID?, hot: Bool = false, section: String? = nil
+      _ name: String, level: Int, parent: PlaceID?, hot: Bool = false, section: String? = nil, aliases: [String] = []
     ) -> PlaceID {
       let id = PlaceID(places.count + 1)
       places.append(
         Place(
-          record: PlaceRecord(id: id, parentID: parent, level: level, name: name, isHot: hot, section: section),
+          record: PlaceRecord(
+            id: id, parentID: parent, level: level, name: name, isHot: hot, section: section, aliases: aliases),
           location: nextLocation))
       return id
     }
@@ -232,17 +233,23 @@ enum PropertyListCorpusLoader {
         }
         for district in list {
           let districtName: String
+          var neighbourNames: [String] = []
           if let plain = district as? String {
             districtName = plain
           } else if let d = district as? [String: Any] {
             districtName = try name(in: d, "a district of '\(cityName)'")
-            if let neighbours = d["neighbours"], !((neighbours as? [Any])?.allSatisfy({ $0 is String }) ?? false) {
-              throw refuse("neighbours of '\(districtName)'", neighbours, expected: "an array of names")
+            if let neighbours = d["neighbours"] {
+              guard let names = neighbours as? [String] else {
+                throw refuse("neighbours of '\(districtName)'", neighbours, expected: "an array of names")
+              }
+              neighbourNames = names.filter { !$0.isEmpty }
             }
           } else {
             throw refuse("district of '\(cityName)'", district, expected: "a district {name, neighbours}")
           }
-          if districtKeys.insert("\(id)/\(districtName)").inserted { add(districtName, level: 3, parent: id) }
+          if districtKeys.insert("\(id)/\(districtName)").inserted {
+            add(districtName, level: 3, parent: id, aliases: neighbourNames)
+          }
         }
       }
     }

@@ -64,6 +64,9 @@ extension Corpus {
         let sameLevel = candidates.filter { known.level(at: $0) == level(at: place) }
         if !sameLevel.isEmpty { candidates = sameLevel }
       }
+      // The place's own facts (the aliases its file gave) are kept, the known ones added.
+      let own = tables.facts.entry(id: ids[place], name: names[place])
+      if let own { entries[ids[place]] = own }
       switch candidates.count {
       case 0: join.unknown.append(place)
       case 1:
@@ -71,7 +74,8 @@ extension Corpus {
         join.joined.append((place, k))
         let facts = known.tables.facts.entry(id: known.id(at: k), name: known.name(at: k))
         entries[ids[place]] = PlaceFacts.Entry(
-          name: names[place], prominence: known.prominence(at: k), aliases: facts?.aliases ?? [])
+          name: names[place], prominence: max(known.prominence(at: k), own?.prominence ?? 0),
+          aliases: (own?.aliases ?? []) + (facts?.aliases ?? []))
       default: join.ambiguous.append((place, candidates))
       }
     }

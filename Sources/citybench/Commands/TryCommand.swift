@@ -31,14 +31,16 @@ enum TryCommand: Command {
     \(CorpusOptions.help)
       --backends A,B        the backends to run (default: trie,inverted-index,linear)
     \(KeyboardArgument.help)
+    \(ScopeArguments.help)
+                            (not with --executor)
       --executor NAME=CMD   also run a command speaking the executor protocol; repeatable
       --no-color            no colour or highlighting escapes
       -h, --help            show this help
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--backends", "--keyboard"]), repeated: ["--executor"],
-    flags: ["--no-color"],
+    valued: CorpusOptions.valued.union(["--backends", "--keyboard"]).union(ScopeArguments.valued),
+    repeated: ["--executor"], flags: Set(["--no-color"]).union(ScopeArguments.flags),
     maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
@@ -46,8 +48,13 @@ enum TryCommand: Command {
     guard !types.isEmpty else { throw UsageError(message: "--backends names no backend") }
     let specs = try args.executorSpecs()
     let keyboard = try KeyboardArgument.keyboard(args["--keyboard"])
+    let scopeRequest = try ScopeArguments.request(args)
+    if !scopeRequest.isEverything && !specs.isEmpty {
+      throw UsageError(message: "an executor answers every place: drop --cities, --level and --under")
+    }
     let corpusOptions = CorpusOptions(args)
     let corpus = try corpusOptions.load()
+    let scope = try ScopeArguments.scope(scopeRequest, in: corpus)
     let backends = try types.map { try $0.init(corpus: corpus, options: BackendOptions()) }
     let file = specs.isEmpty ? nil : try corpusOptions.file()
     let environment = ProcessInfo.processInfo.environment
@@ -61,7 +68,7 @@ enum TryCommand: Command {
       corpus: corpus, corpusName: corpusOptions.name, names: names, colour: colour,
       interactive: Terminal.isInteractive, keyboard: keyboard
     ) { mode in
-      backends.map { $0.executor(name: type(of: $0).name, mode: mode, limit: 10) }
+      backends.map { $0.executor(name: type(of: $0).name, mode: mode, limit: 10, scope: scope) }
         + specs.map { spec -> any Executor in
           let start = ExternalStart.start(
             spec, corpus: corpus, path: file!.path, format: file!.format, mode: mode, limit: 10)
