@@ -81,8 +81,8 @@ let package = Package(
     .executableTarget(
       name: "citybench",
       dependencies: [
-        "CitySearch", "CitySearchCorpus", "CitySearchCatalog", "CitySearchConformance", "CitySearchExecutor",
-        "CitySearchBench", "CitySearchHistory", "CSystemShim",
+        "CitySearch", "CitySearchCorpus", "CitySearchCatalog", "CitySearchConformance", "CitySearchEngine",
+        "CitySearchExecutor", "CitySearchBench", "CitySearchHistory", "CSystemShim",
       ]
     ),
     // The search an iOS engineer writes first (Foundation's mandarinToLatin transliteration),

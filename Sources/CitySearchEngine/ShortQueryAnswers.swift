@@ -22,17 +22,17 @@ public struct ShortQueryAnswers: Sendable {
   /// Only a three-character query with more matches than this is extended to four.
   public static let broaderTotal = 16 * broadTotal
   /// Keys are ``LetterKey`` values of one or two characters (below 37²).
-  private static let keyCount = 37 * 37
-  private let totals: ContiguousArray<Int32>
+  static let keyCount = 37 * 37
+  let totals: ContiguousArray<Int32>
   /// `depth` slots per (mode, key): place index and packed match, `-1` when unused.
-  private let places: ContiguousArray<Int32>
-  private let matches: ContiguousArray<UInt32>
+  let places: ContiguousArray<Int32>
+  let matches: ContiguousArray<UInt32>
   /// The broad queries of three or four characters and of one Hanzi: their slot in `broadTotals` by
   /// ``broadKey(_:mode:)``, and `depth` hits per slot in `broadPlaces` and `broadMatches`.
-  private let broadSlots: [UInt64: Int32]
-  private let broadTotals: ContiguousArray<Int32>
-  private let broadPlaces: ContiguousArray<Int32>
-  private let broadMatches: ContiguousArray<UInt32>
+  let broadSlots: [UInt64: Int32]
+  let broadTotals: ContiguousArray<Int32>
+  let broadPlaces: ContiguousArray<Int32>
+  let broadMatches: ContiguousArray<UInt32>
 
   /// Computes every answer with `source`'s own enumeration, on all cores, or on the calling
   /// thread alone when `concurrently` is false (the answers are the same).
@@ -87,6 +87,21 @@ public struct ShortQueryAnswers: Sendable {
         broadMatches += answer.entries.map(\.match.bits)
       }
     }
+    self.totals = totals
+    self.places = places
+    self.matches = matches
+    self.broadSlots = broadSlots
+    self.broadTotals = broadTotals
+    self.broadPlaces = broadPlaces
+    self.broadMatches = broadMatches
+  }
+
+  /// Answers from their tables, as a file holds them (``init(fileData:corpus:)``).
+  init(
+    totals: ContiguousArray<Int32>, places: ContiguousArray<Int32>, matches: ContiguousArray<UInt32>,
+    broadSlots: [UInt64: Int32], broadTotals: ContiguousArray<Int32>, broadPlaces: ContiguousArray<Int32>,
+    broadMatches: ContiguousArray<UInt32>
+  ) {
     self.totals = totals
     self.places = places
     self.matches = matches

@@ -209,7 +209,7 @@ import Testing
       !$0.hasPrefix("Commands:")
     }.dropFirst()
       .prefix { !$0.isEmpty }.map { String($0.split(separator: " ")[0]) }
-    #expect(names.count == 20, "\(general.stdout)")
+    #expect(names.count == 21, "\(general.stdout)")
     for name in names {
       let asFlag = try CLI.run([name, "--help"])
       let asTopic = try CLI.run(["help", name])

@@ -14,7 +14,7 @@ import CitySearchEngine
 /// - aliases: every prefix of every alias (MatchSpec §8), for `syllable`-mode queries.
 ///
 /// See docs/backends/inverted-index.md.
-public struct InvertedIndexBackend: SearchBackend, MatchSource {
+public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBackend {
   public static let name = "inverted-index"
   public static let summary = "Posting lists of letter keys and Hanzi, intersected, then verified by the shared matcher"
   /// Options `short-answers` and `concurrent-build`.
@@ -85,6 +85,13 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource {
     if options[.shortAnswers] {
       shortAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild])
     }
+  }
+
+  /// An index over `corpus` whose precomputed answers are `shortAnswers`, read from a file
+  /// (`ShortQueryAnswers(fileData:corpus:)`) rather than computed.
+  public init(corpus: Corpus, options: BackendOptions = BackendOptions(), shortAnswers: ShortQueryAnswers) {
+    self.init(corpus: corpus, options: options.setting(.shortAnswers, to: false))
+    self.shortAnswers = shortAnswers
   }
 
   private static func position<T: Comparable>(of value: T, in sorted: ContiguousArray<T>) -> Int? {

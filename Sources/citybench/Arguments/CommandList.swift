@@ -1,3 +1,4 @@
+import CitySearch
 import CitySearchBench
 import Foundation
 
@@ -9,7 +10,8 @@ enum CityBench {
       SuiteCommand.self, BenchCommand.self, GateCommand.self, CompareCommand.self, FiguresCommand.self,
       WorkloadCommand.self,
       SearchCommand.self,
-      BrowseCommand.self, CorpusCommand.self, ConformCommand.self, MergeCommand.self, HistoryCommand.self,
+      BrowseCommand.self, CorpusCommand.self, IndexCommand.self, ConformCommand.self, MergeCommand.self,
+      HistoryCommand.self,
       InstructionsCommand.self, AllocationsCommand.self,
       RelevanceCommand.self,
       BackendsCommand.self,
@@ -50,6 +52,7 @@ enum CityBench {
   /// built in when it can be found.
   static func versionText() -> String {
     let checkout = CorpusOptions(directory: nil).packageDirectory
-    return "citybench \(packageVersion) (match contract 3.1; commit \(RunEnvironment.gitCommit(in: checkout)))"
+    return
+      "citybench \(packageVersion) (match contract \(MatchContract.version); commit \(RunEnvironment.gitCommit(in: checkout)))"
   }
 }
