@@ -147,17 +147,24 @@ public struct Narrowing<Source: MatchSource> {
   func matches(of query: NormalizedQuery) -> [(index: Int32, match: Match)] {
     guard scope.isEverything else { return scopedMatches(of: query) }
     let prepared = source.matcher.prepare(query)
-    var result: [(index: Int32, match: Match)] = []
     if let previous = stack.last?.matches, previous.count <= source.candidateEstimate(prepared, mode: mode) {
-      source.matcher.withPlaces { places in
-        for (index, _) in previous {
-          if let match = places.match(prepared, mode: mode, at: Int(index)) {
-            result.append((index, match))
-          }
-        }
+      return narrowed(previous, prepared)
+    }
+    var result: [(index: Int32, match: Match)] = []
+    source.forEachMatch(prepared, mode: mode) { result.append((Int32($0), $1)) }
+    return result
+  }
+
+  /// The places of `previous` that still match, re-verified with the shared matcher.
+  @inlinable @inline(__always)
+  func narrowed(_ previous: [(index: Int32, match: Match)], _ prepared: PlaceMatcher.PreparedQuery) -> [(
+    index: Int32, match: Match
+  )] {
+    var result: [(index: Int32, match: Match)] = []
+    source.matcher.withPlaces { places in
+      for (index, _) in previous {
+        if let match = places.match(prepared, mode: mode, at: Int(index)) { result.append((index, match)) }
       }
-    } else {
-      source.forEachMatch(prepared, mode: mode) { result.append((Int32($0), $1)) }
     }
     return result
   }
@@ -168,17 +175,10 @@ public struct Narrowing<Source: MatchSource> {
   @inlinable @inline(never)
   func scopedMatches(of query: NormalizedQuery) -> [(index: Int32, match: Match)] {
     let prepared = source.matcher.prepare(query)
-    var result: [(index: Int32, match: Match)] = []
     let fresh = min(scope.placeCount, source.enumerationEstimate(query, prepared, mode: mode))
-    if let previous = stack.last?.matches, previous.count <= fresh {
-      source.matcher.withPlaces { places in
-        for (index, _) in previous {
-          if let match = places.match(prepared, mode: mode, at: Int(index)) { result.append((index, match)) }
-        }
-      }
-    } else {
-      source.forEachMatch(query, prepared, mode: mode, in: scope) { result.append((Int32($0), $1)) }
-    }
+    if let previous = stack.last?.matches, previous.count <= fresh { return narrowed(previous, prepared) }
+    var result: [(index: Int32, match: Match)] = []
+    source.forEachMatch(query, prepared, mode: mode, in: scope) { result.append((Int32($0), $1)) }
     return result
   }
 }

@@ -87,16 +87,12 @@ public struct ShortQueryAnswers: Sendable {
         broadMatches += answer.entries.map(\.match.bits)
       }
     }
-    self.totals = totals
-    self.places = places
-    self.matches = matches
-    self.broadSlots = broadSlots
-    self.broadTotals = broadTotals
-    self.broadPlaces = broadPlaces
-    self.broadMatches = broadMatches
+    self.init(
+      totals: totals, places: places, matches: matches, broadSlots: broadSlots, broadTotals: broadTotals,
+      broadPlaces: broadPlaces, broadMatches: broadMatches)
   }
 
-  /// Answers from their tables, as a file holds them (``init(fileData:corpus:)``).
+  /// Answers from their tables: as computed, or as a file holds them (``init(fileData:corpus:)``).
   init(
     totals: ContiguousArray<Int32>, places: ContiguousArray<Int32>, matches: ContiguousArray<UInt32>,
     broadSlots: [UInt64: Int32], broadTotals: ContiguousArray<Int32>, broadPlaces: ContiguousArray<Int32>,

@@ -118,7 +118,7 @@ public struct CorpusBuilder {
     }
     // Keys are folded as queries are (MatchSpec §2): a Traditional name (臺北) is found by its own
     // Hanzi, which a query folds to Simplified; the name is kept as written.
-    let folded = scalars.map { Unicode.Scalar(tables.simplified[$0.value] ?? $0.value)! }
+    let folded = tables.simplifying(scalars)
     let keyUnits = folded.map { Self.keyUnit($0.value) }
     let foldedName = String(String.UnicodeScalarView(folded))
     let readings: [String]
@@ -203,9 +203,7 @@ public struct CorpusBuilder {
     for alias in record.aliases where !alias.isEmpty {
       aliases.append(alias)
       guard alias.unicodeScalars.contains(where: { Hanzi.isHanzi($0.value) }) else { continue }
-      let folded = String(
-        String.UnicodeScalarView(alias.unicodeScalars.map { Unicode.Scalar(tables.simplified[$0.value] ?? $0.value)! }))
-      if let pinyin = pinyinSource?.pinyin(for: folded) { aliases.append(pinyin.joined()) }
+      if let pinyin = pinyinSource?.pinyin(for: tables.simplifying(alias)) { aliases.append(pinyin.joined()) }
     }
     return PlaceFacts.Entry(name: record.name, aliases: aliases)
   }

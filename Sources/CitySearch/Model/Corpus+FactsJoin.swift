@@ -38,15 +38,13 @@ extension Corpus {
   ///
   /// - Complexity: O(*n* + *m*) for the two corpora's places, building one name table of `known`.
   public func joiningFacts(from known: Corpus) -> (corpus: Corpus, join: FactsJoin) {
-    func key(_ text: String) -> String {
-      String(
-        String.UnicodeScalarView(text.unicodeScalars.map { Unicode.Scalar(tables.simplified[$0.value] ?? $0.value)! }))
-    }
+    func key(_ text: String) -> String { tables.simplifying(text) }
     var byName: [String: [Int]] = [:]
     for k in 0..<known.count where known.prominence(at: k) > 0 || known.hasAliases(at: k) {
-      byName[key(known.name(at: k)), default: []].append(k)
+      let name = key(known.name(at: k))
       let short = key(known.shortName(at: k))
-      if short != key(known.name(at: k)) { byName[short, default: []].append(k) }
+      byName[name, default: []].append(k)
+      if short != name { byName[short, default: []].append(k) }
     }
     var join = FactsJoin()
     var entries: [PlaceID: PlaceFacts.Entry] = [:]

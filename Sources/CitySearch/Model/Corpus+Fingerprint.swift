@@ -9,11 +9,11 @@ extension Corpus {
   public var fingerprint: UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     func mix(_ word: UInt64) { hash = (hash ^ word) &* 0x0000_0100_0000_01B3 ^ (hash >> 29) }
-    func add<T: FixedWidthInteger>(_ array: ContiguousArray<T>) {
-      mix(UInt64(array.count))
-      for value in array { mix(UInt64(truncatingIfNeeded: value)) }
+    func add<T: FixedWidthInteger>(_ values: some Collection<T>) {
+      mix(UInt64(values.count))
+      for value in values { mix(UInt64(truncatingIfNeeded: value)) }
     }
-    add(ContiguousArray(ids))
+    add(ids)
     add(parents)
     add(levels)
     add(shortLengths)
@@ -26,7 +26,7 @@ extension Corpus {
     add(aliasStarts)
     add(aliasEnds)
     add(aliasUnits)
-    for spelling in syllabary.spellings { add(ContiguousArray(spelling)) }
+    for spelling in syllabary.spellings { add(spelling) }
     return hash
   }
 }

@@ -24,6 +24,17 @@ public struct ReadingTables: Sendable {
   /// Tables with no entries: no alternate readings, no folding, no place facts.
   public static let empty = ReadingTables(polyphones: [:], simplified: [:])
 
+  /// `scalars` folded Traditional → Simplified one character at a time (MatchSpec §2.6), as a
+  /// query is: how a corpus keys a name and an imported list's names are compared.
+  public func simplifying(_ scalars: some Sequence<Unicode.Scalar>) -> [Unicode.Scalar] {
+    scalars.map { simplified[$0.value].flatMap(Unicode.Scalar.init) ?? $0 }
+  }
+
+  /// `text` folded as ``simplifying(_:)-(Sequence<Unicode.Scalar>)`` folds its scalars.
+  public func simplifying(_ text: String) -> String {
+    String(String.UnicodeScalarView(simplifying(text.unicodeScalars)))
+  }
+
   /// Whether a name may have alternate sequences at all: it has a whitelisted character, or a
   /// reading with ü (MatchSpec §7).
   public func mayHaveAlternates(units: [Unicode.Scalar], canonical: [String]) -> Bool {

@@ -24,7 +24,7 @@ public struct PlaceScope: Sendable, Equatable, CustomStringConvertible {
   /// The corpus indices of the places in scope, ascending; empty for every place.
   public let indices: ContiguousArray<Int32>
   /// The number of places in scope; 0 for ``everything``, which is resolved for no corpus.
-  public let placeCount: Int
+  public var placeCount: Int { indices.count }
   /// The number of places of the corpus it was resolved for, checked by ``admits(_:)``.
   let corpusCount: Int
   /// How the scope reads in a report: `cities, level 3, under 广东省`, or `every place`.
@@ -48,7 +48,6 @@ public struct PlaceScope: Sendable, Equatable, CustomStringConvertible {
     self.ancestor = ancestor
     self.members = members
     self.indices = indices
-    self.placeCount = indices.count
     self.corpusCount = corpusCount
     self.description = description
   }
