@@ -54,6 +54,9 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
     /// The scope every answer was asked for (`PlaceScope.Request`'s text, MatchSpec §9.1);
     /// `nil` for every place.
     public var scope: String?
+    /// The fuzzy rules every query was read with (`FuzzyRules`' text, MatchSpec §3.5); `nil`
+    /// for none.
+    public var fuzzy: String?
 
     /// Settings from their parts, as `citybench conform` records them.
     public init(

@@ -76,14 +76,18 @@ public final class DifferentialRun: @unchecked Sendable {
   public let limit: Int
   /// The places every answer, the reference's and the backends', is asked for (MatchSpec §9.1).
   public let scope: PlaceScope
+  /// The fuzzy rules every query is read with, by the reference and the backends (MatchSpec §3.5).
+  public let fuzzy: FuzzyRules
   private var answers: [MatchMode: [String: SearchResult]] = [:]
   private let lock = NSLock()
 
-  /// A check against `reference`, comparing answers of `limit` places in `scope`.
-  public init(reference: LinearScanBackend, limit: Int = 20, scope: PlaceScope = .everything) {
+  /// A check against `reference`, comparing answers of `limit` places in `scope`, every query
+  /// read with the fuzzy rules `fuzzy`.
+  public init(reference: LinearScanBackend, limit: Int = 20, scope: PlaceScope = .everything, fuzzy: FuzzyRules = []) {
     self.reference = reference
     self.limit = limit
     self.scope = scope
+    self.fuzzy = fuzzy
   }
 
   /// Computes the reference's answers for `texts` that are not known yet.
@@ -92,9 +96,9 @@ public final class DifferentialRun: @unchecked Sendable {
   ) {
     let known = answers[mode] ?? [:]
     let missing = Array(Set(texts).filter { known[$0] == nil })
-    let (reference, limit, scope) = (self.reference, self.limit, self.scope)
+    let (reference, limit, scope, fuzzy) = (self.reference, self.limit, self.scope, self.fuzzy)
     let results = parallelMap(missing, progress: progress) {
-      reference.search($0, mode: mode, limit: limit, scope: scope)
+      reference.search($0, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
     }
     var updated = known
     for (text, result) in zip(missing, results) { updated[text] = result }
@@ -106,7 +110,7 @@ public final class DifferentialRun: @unchecked Sendable {
     lock.lock()
     let known = answers[mode]?[text]
     lock.unlock()
-    return known ?? reference.search(text, mode: mode, limit: limit, scope: scope)
+    return known ?? reference.search(text, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
   }
 
   /// Checks `backend` on `texts` (stateless; an even sample of at most `sample` of them when
@@ -127,10 +131,10 @@ public final class DifferentialRun: @unchecked Sendable {
     let chosen = (sample.map { evenSample(positions, $0) } ?? positions).filter(shard.contains)
     outcome.statelessTotal = distinct.count
     outcome.statelessChecked = chosen.count
-    let (limit, scope) = (self.limit, self.scope)
+    let (limit, scope, fuzzy) = (self.limit, self.scope, self.fuzzy)
     let stateless = parallelMap(chosen, progress: progress) { [self] position -> Divergence? in
       let text = distinct[position]
-      let actual = backend.search(text, mode: mode, limit: limit, scope: scope)
+      let actual = backend.search(text, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
       return divergence(backend, label: label, mode: mode, text: text, typed: [], actual: actual, position: position)
     }
     record(stateless.compactMap { $0 }, isExpected: isExpected, into: &outcome)
@@ -143,7 +147,7 @@ public final class DifferentialRun: @unchecked Sendable {
       let typed = shard.slice(Array(targets.enumerated()))
       let sessions = parallelMap(typed.map(\.offset)) { [self] position -> (Int, Divergence?) in
         let target = targets[position]
-        var session = backend.makeSession(mode: mode, limit: limit, scope: scope)
+        var session = backend.makeSession(mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
         let keystrokes = ConformanceQueries.keystrokes(typing: target)
         for (i, text) in keystrokes.enumerated() {
           let actual = session.update(text)
@@ -183,8 +187,8 @@ public final class DifferentialRun: @unchecked Sendable {
     guard let difference = ResultDifference(expected: expected, actual: actual) else { return nil }
     // The signature: compare the full answers.
     let all = Int.max
-    let full = Set(reference.search(text, mode: mode, limit: all, scope: scope).hits)
-    let fullActual = Set(backend.search(text, mode: mode, limit: all, scope: scope).hits)
+    let full = Set(reference.search(text, mode: mode, limit: all, scope: scope, fuzzy: fuzzy).hits)
+    let fullActual = Set(backend.search(text, mode: mode, limit: all, scope: scope, fuzzy: fuzzy).hits)
     let culprits = Set(full.symmetricDifference(fullActual).map(\.id)).sorted()
     return Divergence(
       backend: label, mode: mode, query: text, typed: typed, difference: difference, culprits: culprits,

@@ -38,13 +38,27 @@ public enum LetterKey {
 /// first piece begins at a unit; a piece is a whole syllable, its initial, or any prefix when it
 /// is the last piece; a literal unit is its own letter. So the query's first `L` letters are
 /// whole pieces consumed from consecutive units, then a prefix of the next unit's spelling.
+///
+/// With fuzzy rules it generates the keys of every spelling a piece may match under them too
+/// (MatchSpec §3.5): each syllable's own spelling and its fuzzy spellings.
 public struct SyllableKeyGenerator {
-  let spellings: [[UInt8]]
+  /// Per token, the spellings a piece may match: its own first, then its fuzzy spellings.
+  let spellings: [[[UInt8]]]
   let kinds: [Syllabary.Kind]
 
-  /// A generator for the tokens of `syllabary`.
-  public init(syllabary: Syllabary) {
-    spellings = syllabary.spellings
+  /// A generator for the tokens of `syllabary`, with the fuzzy spellings of `fuzzy` (none unless
+  /// given).
+  public init(syllabary: Syllabary, fuzzy: FuzzyRules = []) {
+    let variants = fuzzy.isEmpty ? nil : FuzzySpellings(syllabary: syllabary)
+    spellings = syllabary.spellings.indices.map { token in
+      var spellings = [syllabary.spellings[token]]
+      if let variants {
+        for v in variants.variants(of: token) where variants.rules[v].isSubset(of: fuzzy) {
+          spellings.append(Array(variants.spelling(v).utf8))
+        }
+      }
+      return spellings
+    }
     kinds = syllabary.kinds
   }
 
@@ -62,24 +76,25 @@ public struct SyllableKeyGenerator {
   private func walk(_ readings: ArraySlice<UInt16>, from u: Int, need: Int, key: Int32, into out: inout [Int32]) {
     guard u < readings.endIndex else { return }
     let token = Int(readings[u])
-    let spelling = spellings[token]
     switch kinds[token] {
     case .opaque:
       return
     case .literal:
-      let next = LetterKey.appending(key, UInt32(spelling[0]))
+      let next = LetterKey.appending(key, UInt32(spellings[token][0][0]))
       if need == 1 { out.append(next) } else { walk(readings, from: u + 1, need: need - 1, key: next, into: &out) }
     case .syllable:
-      // The last piece: any prefix (MatchSpec §3.2).
-      if need <= spelling.count {
-        out.append(spelling[0..<need].reduce(key) { LetterKey.appending($0, UInt32($1)) })
-      }
-      // Pieces before it, shorter than what is still needed: the initial and the whole syllable.
-      let initialLength = MatchRules.initialLength(spelling, start: 0, length: spelling.count)
-      for k in 1..<min(need, spelling.count + 1)
-      where MatchRules.piece(prefix: k, of: spelling.count, initialLength: initialLength, endsQuery: false) != nil {
-        let next = spelling[0..<k].reduce(key) { LetterKey.appending($0, UInt32($1)) }
-        walk(readings, from: u + 1, need: need - k, key: next, into: &out)
+      for spelling in spellings[token] {
+        // The last piece: any prefix (MatchSpec §3.2).
+        if need <= spelling.count {
+          out.append(spelling[0..<need].reduce(key) { LetterKey.appending($0, UInt32($1)) })
+        }
+        // Pieces before it, shorter than what is still needed: the initial and the whole syllable.
+        let initialLength = MatchRules.initialLength(spelling, start: 0, length: spelling.count)
+        for k in 1..<min(need, spelling.count + 1)
+        where MatchRules.piece(prefix: k, of: spelling.count, initialLength: initialLength, endsQuery: false) != nil {
+          let next = spelling[0..<k].reduce(key) { LetterKey.appending($0, UInt32($1)) }
+          walk(readings, from: u + 1, need: need - k, key: next, into: &out)
+        }
       }
     }
   }

@@ -106,15 +106,16 @@ public struct Narrowing<Source: MatchSource> {
   @usableFromInline var stack: [(query: NormalizedQuery, matches: [(index: Int32, match: Match)])] = []
 
   /// A session over `source` answering in `mode` with at most `limit` hits of the places in
-  /// `scope`; its match lists hold only places in scope.
+  /// `scope`, each keystroke read with the fuzzy rules `fuzzy`; its match lists hold only
+  /// places in scope.
   @inlinable
-  public init(source: Source, mode: MatchMode, limit: Int, scope: PlaceScope = .everything) {
+  public init(source: Source, mode: MatchMode, limit: Int, scope: PlaceScope = .everything, fuzzy: FuzzyRules = []) {
     precondition(scope.admits(source.corpus), "a scope resolved for another corpus")
     self.source = source
     self.mode = mode
     self.limit = limit
     self.scope = scope
-    self.normalizer = QueryNormalizer(tables: source.corpus.tables)
+    self.normalizer = QueryNormalizer(tables: source.corpus.tables, fuzzy: fuzzy)
   }
 
   /// The answer to the box's current text.

@@ -153,7 +153,9 @@ public struct ShortQueryAnswers: Sendable {
   /// - Complexity: O(limit): a table read and the copy of the hits.
   public func answer(_ query: NormalizedQuery, mode: MatchMode, limit: Int, corpus: Corpus) -> SearchResult? {
     let tokens = query.tokens
-    guard (1...Self.longestBroadQuery).contains(tokens.count), limit <= Self.depth else { return nil }
+    // The answers are of queries read without fuzzy rules (MatchSpec §3.5), which seed mode ignores.
+    guard (1...Self.longestBroadQuery).contains(tokens.count), limit <= Self.depth, query.fuzzy.isEmpty || mode == .seed
+    else { return nil }
     let total: Int
     let first: Int
     let slotPlaces: ContiguousArray<Int32>

@@ -112,10 +112,30 @@ public struct SQLiteFTS5Backend: SearchBackend, MatchSource {
     }
   }
 
+  /// The condition that a run of the name begins where a query read with the fuzzy rules
+  /// `rules` (MatchSpec §3.5) begins with `letter`: a unit whose syllable begins with one of the
+  /// letters its fuzzy spellings may begin with (``MatchRules/fuzzyFirstLetters(typedAs:rules:)``),
+  /// each a one-letter `syl` token, any of them.
+  static func fuzzyBeginning(_ letter: UInt32, rules: FuzzyRules) -> String {
+    var letters = MatchRules.fuzzyFirstLetters(typedAs: UInt8(truncatingIfNeeded: letter), rules: rules)
+    var terms: [String] = []
+    while letters != 0 {
+      terms.append("syl : \"\(Store.text([UInt32(0x61 + letters.trailingZeroBitCount)]))\"")
+      letters &= letters - 1
+    }
+    return "(" + terms.joined(separator: " OR ") + ")"
+  }
+
   /// Which table to ask and the FTS5 query: a superset of the matches (MatchSpec §3, §4).
   static func candidateQuery(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> (Store.Table, String) {
     let needle = query.needle.prefix(longestPhrase)
     func text(_ tokens: some Sequence<UInt32>) -> String { Store.text(tokens) }
+    let rules = mode == .syllable ? query.query.fuzzy : []
+    /// The condition on a run of letters' beginning, read with the query's fuzzy rules.
+    func beginning(_ letters: some Collection<UInt32>) -> String {
+      rules.isEmpty || !isLetter(letters.first!)
+        ? Self.beginning(letters) : fuzzyBeginning(letters.first!, rules: rules)
+    }
     if mode == .seed && query.query.hasHanzi {  // the needle is a substring of the name
       let part = Array(needle)
       return part.count >= 3 ? (.trigrams, "name : \"\(text(part))\"") : (.grams, "han : \"\(text(part))\"")

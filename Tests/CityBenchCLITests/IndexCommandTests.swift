@@ -1,3 +1,4 @@
+import CitySearch
 import CitySearchTestSupport
 import Foundation
 import Testing
@@ -12,7 +13,8 @@ import Testing
     let file = dir.appendingPathComponent("cities.answers").path
     let written = try CLI.run(["index", "--out", file])
     #expect(written.status == 0, "\(written.stderr)")
-    #expect(written.stdout.hasPrefix("wrote \(file): ") && written.stdout.contains("under contract 3.1"))
+    #expect(
+      written.stdout.hasPrefix("wrote \(file): ") && written.stdout.contains("under contract \(MatchContract.version)"))
     let loaded = try CLI.run(["index", "--load", file, "--check", "--backends", "trie,inverted-index,linear"])
     #expect(loaded.status == 0, "\(loaded.stderr)")
     #expect(loaded.stderr.contains("linear keeps no precomputed answers; skipped"))

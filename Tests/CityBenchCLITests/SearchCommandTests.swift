@@ -1,3 +1,4 @@
+import CitySearch
 import CitySearchTestSupport
 import Foundation
 import Testing
@@ -222,7 +223,7 @@ import Testing
   @Test func versionNamesThePackageAndCommit() throws {
     let r = try CLI.run(["--version"])
     #expect(r.status == 0)
-    #expect(r.stdout.hasPrefix("citybench 2.0.0 (match contract 3.1; commit "), "\(r.stdout)")
+    #expect(r.stdout.hasPrefix("citybench 2.0.0 (match contract \(MatchContract.version); commit "), "\(r.stdout)")
   }
 
   @Test func malformedCorpusExitsOneNamingFileAndLine() throws {

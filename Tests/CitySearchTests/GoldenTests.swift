@@ -41,7 +41,8 @@ import Testing
     let corpus = Self.corpus(golden.corpus)
     let backend = LinearScanBackend(corpus: corpus)
     let result = backend.search(
-      golden.query, mode: golden.mode, limit: GoldenCase.limit, scope: golden.placeScope(in: corpus))
+      golden.query, mode: golden.mode, limit: GoldenCase.limit, scope: golden.placeScope(in: corpus),
+      fuzzy: golden.fuzzyRules)
     let total = try #require(golden.total, "case not recorded yet")
     #expect(result.total == total)
     #expect(result.hits.map(\.id) == golden.ids)
@@ -59,7 +60,8 @@ import Testing
     for golden in Self.cases {
       let backend = backends[golden.corpus == "cities" ? 0 : 1]
       let scope = golden.placeScope(in: backend.corpus)
-      let result = backend.search(golden.query, mode: golden.mode, limit: GoldenCase.limit, scope: scope)
+      let result = backend.search(
+        golden.query, mode: golden.mode, limit: GoldenCase.limit, scope: scope, fuzzy: golden.fuzzyRules)
       #expect(result.total == golden.total, "\(name) \(golden)")
       #expect(result.hits.map(\.id) == golden.ids, "\(name) \(golden)")
     }
@@ -72,7 +74,9 @@ import Testing
     for var golden in Self.cases {
       let corpus = Self.corpus(golden.corpus)
       let result = LinearScanBackend(corpus: corpus)
-        .search(golden.query, mode: golden.mode, limit: GoldenCase.limit, scope: golden.placeScope(in: corpus))
+        .search(
+          golden.query, mode: golden.mode, limit: GoldenCase.limit, scope: golden.placeScope(in: corpus),
+          fuzzy: golden.fuzzyRules)
       golden.total = result.total
       golden.ids = result.hits.map(\.id)
       lines.append(golden.line)

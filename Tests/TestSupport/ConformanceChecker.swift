@@ -15,23 +15,33 @@ public struct ConformanceChecker<Backend: SearchBackend> {
   public let limit: Int
   /// The places both are asked to answer with.
   public let scope: PlaceScope
+  /// The fuzzy rules both read every query with (MatchSpec §3.5).
+  public let fuzzy: FuzzyRules
 
-  /// A checker of `backend` against `reference`, comparing `limit` hits of the places in `scope`.
-  public init(_ backend: Backend, reference: LinearScanBackend, limit: Int = 20, scope: PlaceScope = .everything) {
+  /// A checker of `backend` against `reference`, comparing `limit` hits of the places in
+  /// `scope`, queries read with the fuzzy rules `fuzzy`.
+  public init(
+    _ backend: Backend, reference: LinearScanBackend, limit: Int = 20, scope: PlaceScope = .everything,
+    fuzzy: FuzzyRules = []
+  ) {
     self.backend = backend
     self.reference = reference
     self.limit = limit
     self.scope = scope
+    self.fuzzy = fuzzy
   }
+
+  /// Where a difference was found: the scope, and the fuzzy rules when there are any.
+  private var setting: String { fuzzy.isEmpty ? "\(scope)" : "\(scope), fuzzy \(fuzzy)" }
 
   /// Checks one query in one mode, stateless. Returns whether it conformed.
   @discardableResult
   public func check(_ query: String, mode: MatchMode, sourceLocation: Testing.SourceLocation = #_sourceLocation) -> Bool
   {
-    let expected = reference.search(query, mode: mode, limit: limit, scope: scope)
-    let actual = backend.search(query, mode: mode, limit: limit, scope: scope)
+    let expected = reference.search(query, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
+    let actual = backend.search(query, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
     guard let difference = ResultDifference(expected: expected, actual: actual) else { return true }
-    Issue.record("\(Backend.name) \(mode) '\(query)' (\(scope)): \(difference)", sourceLocation: sourceLocation)
+    Issue.record("\(Backend.name) \(mode) '\(query)' (\(setting)): \(difference)", sourceLocation: sourceLocation)
     return false
   }
 
@@ -41,12 +51,12 @@ public struct ConformanceChecker<Backend: SearchBackend> {
   public func checkTyping(_ query: String, mode: MatchMode, sourceLocation: Testing.SourceLocation = #_sourceLocation)
     -> Bool
   {
-    var session = backend.makeSession(mode: mode, limit: limit, scope: scope)
+    var session = backend.makeSession(mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
     for text in ConformanceQueries.keystrokes(typing: query) {
-      let expected = reference.search(text, mode: mode, limit: limit, scope: scope)
+      let expected = reference.search(text, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
       if let difference = ResultDifference(expected: expected, actual: session.update(text)) {
         Issue.record(
-          "\(Backend.name) session \(mode) at '\(text)' of '\(query)' (\(scope)): \(difference)",
+          "\(Backend.name) session \(mode) at '\(text)' of '\(query)' (\(setting)): \(difference)",
           sourceLocation: sourceLocation)
         return false
       }

@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Columns: `section` (of docs/MatchSpec.md), `corpus` (`cities` or a fixture file name),
 /// `mode`, `scope` (`-` for every place, else `;`-separated conditions: `cities`, `level=2,3`,
-/// `under=PLACE`, as `PlaceScope.Request` reads them), `query`, `total`, `ids` (the first ten, comma-separated, in rank order), `note`.
+/// `under=PLACE`, as `PlaceScope.Request` reads them), `fuzzy` (`-` for none, else the fuzzy rules
+/// as `FuzzyRules` reads them), `query`, `total`, `ids` (the first ten, comma-separated, in rank
+/// order), `note`.
 /// A query may be written `<empty>` or `<repeat N TEXT>`.
 public struct GoldenCase: Sendable, CustomStringConvertible {
   public var section: String
@@ -13,6 +15,8 @@ public struct GoldenCase: Sendable, CustomStringConvertible {
   public var mode: MatchMode
   /// The scope as written: `-` for every place.
   public var scope: String
+  /// The fuzzy rules as written: `-` for none.
+  public var fuzzy: String
   public var query: String
   public var total: Int?
   public var ids: [PlaceID]?
@@ -20,7 +24,7 @@ public struct GoldenCase: Sendable, CustomStringConvertible {
   /// The row as written, kept for re-recording.
   public var rawQuery: String
 
-  public static let header = "section\tcorpus\tmode\tscope\tquery\ttotal\tids\tnote"
+  public static let header = "section\tcorpus\tmode\tscope\tfuzzy\tquery\ttotal\tids\tnote"
   public static let limit = 10
   /// The second line names the contract version the file was recorded for.
   public static let versionPrefix = "# match contract "
@@ -33,13 +37,16 @@ public struct GoldenCase: Sendable, CustomStringConvertible {
   }
 
   public var description: String {
-    "§\(section) \(mode) \(scope == "-" ? "" : "[\(scope)] ")'\(rawQuery)' (\(note))"
+    "§\(section) \(mode) \(scope == "-" ? "" : "[\(scope)] ")\(fuzzy == "-" ? "" : "fuzzy \(fuzzy) ")'\(rawQuery)' (\(note))"
   }
 
   /// The row's scope resolved for `corpus` (``PlaceScope/Request/init(parsing:)``).
   public func placeScope(in corpus: Corpus) -> PlaceScope {
     try! PlaceScope.Request(parsing: scope).resolve(in: corpus)
   }
+
+  /// The row's fuzzy rules (``FuzzyRules/init(parsing:)``).
+  public var fuzzyRules: FuzzyRules { try! FuzzyRules(parsing: fuzzy) }
 
   public static func expand(_ raw: String) -> String {
     if raw == "<empty>" { return "" }
@@ -60,19 +67,19 @@ public struct GoldenCase: Sendable, CustomStringConvertible {
       }
       if line.isEmpty || line.hasPrefix("#") { continue }
       let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-      precondition(f.count == 8, "\(path):\(offset + 1): expected 8 fields")
+      precondition(f.count == 9, "\(path):\(offset + 1): expected 9 fields")
       cases.append(
         GoldenCase(
-          section: f[0], corpus: f[1], mode: MatchMode(rawValue: f[2])!, scope: f[3], query: expand(f[4]),
-          total: Int(f[5]), ids: f[6] == "?" ? nil : f[6].split(separator: ",").compactMap { PlaceID($0) },
-          note: f[7], rawQuery: f[4]))
+          section: f[0], corpus: f[1], mode: MatchMode(rawValue: f[2])!, scope: f[3], fuzzy: f[4], query: expand(f[5]),
+          total: Int(f[6]), ids: f[7] == "?" ? nil : f[7].split(separator: ",").compactMap { PlaceID($0) },
+          note: f[8], rawQuery: f[5]))
     }
     return cases
   }
 
   public var line: String {
     let idText = ids.map { $0.map(String.init).joined(separator: ",") } ?? "?"
-    return [section, corpus, mode.rawValue, scope, rawQuery, total.map(String.init) ?? "?", idText, note].joined(
+    return [section, corpus, mode.rawValue, scope, fuzzy, rawQuery, total.map(String.init) ?? "?", idText, note].joined(
       separator: "\t")
   }
 }

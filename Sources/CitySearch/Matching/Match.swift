@@ -1,11 +1,11 @@
 /// How one place matched: the match range and the classes that rank it (MatchSpec §5).
 ///
-/// Matches compare by (suffix, spelling class, match class, reading class, start, end): among a
-/// place's matches the lowest is reported. A match is one 18-bit integer whose integer order is
-/// that order, so every backend, the reference included, keeps, compares and ranks the same
-/// value: suffix (1 bit: match class 3, a run in the administrative suffix), spelling class
-/// (1), match class (2: 0, 1, or 2 for classes 2 and 3), reading class (1), start (6), end (7).
-/// Names have at most 63 units.
+/// Matches compare by (fuzzy class, suffix, spelling class, match class, reading class, start,
+/// end): among a place's matches the lowest is reported. A match is one 19-bit integer whose
+/// integer order is that order, so every backend, the reference included, keeps, compares and
+/// ranks the same value: fuzzy class (1 bit: a fuzzy rule was needed, §3.5), suffix (1: match
+/// class 3, a run in the administrative suffix), spelling class (1), match class (2: 0, 1, or 2
+/// for classes 2 and 3), reading class (1), start (6), end (7). Names have at most 63 units.
 @frozen
 public struct Match: Sendable, Hashable, Comparable {
   /// The packed fields, highest first; compare as the match order.
@@ -17,11 +17,12 @@ public struct Match: Sendable, Hashable, Comparable {
 
   /// A match of the units `start..<end` with its classes.
   @inlinable
-  public init(start: Int, end: Int, matchClass: Int, readingClass: Int, spellingClass: Int = 0) {
+  public init(start: Int, end: Int, matchClass: Int, readingClass: Int, spellingClass: Int = 0, fuzzyClass: Int = 0) {
     let match = UInt32(truncatingIfNeeded: matchClass) & 3
     let suffix = match & match >> 1
     bits =
-      suffix << 17 | UInt32(truncatingIfNeeded: spellingClass) << 16 | (match ^ suffix) << 14
+      UInt32(truncatingIfNeeded: fuzzyClass) << 18 | suffix << 17 | UInt32(truncatingIfNeeded: spellingClass) << 16
+      | (match ^ suffix) << 14
       | UInt32(truncatingIfNeeded: readingClass) << 13 | UInt32(truncatingIfNeeded: start) << 7
       | UInt32(truncatingIfNeeded: end)
   }
@@ -71,14 +72,22 @@ public struct Match: Sendable, Hashable, Comparable {
     set { bits = bits & ~(1 << 16) | UInt32(truncatingIfNeeded: newValue) << 16 }
   }
 
-  /// The match's class combination, the packed bits above its range (suffix ≪ 4 | spelling
-  /// class ≪ 3 | match class field ≪ 1 | reading class): what its rank penalty depends on
-  /// (``RankingWeights/penalties``), one of ``classCombinations``.
+  /// 0 when the match needs no fuzzy rule; 1 when a piece matched a syllable only through one
+  /// (§3.5): such a match ranks after every match that needs none.
   @inlinable
-  public var classes: Int { Int(bits >> 13 & 31) }
+  public var fuzzyClass: Int {
+    get { Int(bits >> 18 & 1) }
+    set { bits = bits & ~(1 << 18) | UInt32(truncatingIfNeeded: newValue) << 18 }
+  }
+
+  /// The match's class combination, the packed bits above its range (fuzzy class ≪ 5 | suffix
+  /// ≪ 4 | spelling class ≪ 3 | match class field ≪ 1 | reading class): what its rank penalty
+  /// depends on (``RankingWeights/penalties``), one of ``classCombinations``.
+  @inlinable
+  public var classes: Int { Int(bits >> 13 & 63) }
 
   /// How many class combinations the packed bits can hold.
-  public static let classCombinations = 32
+  public static let classCombinations = 64
 
   /// Whether `a` is the better match.
   @inlinable
@@ -86,8 +95,10 @@ public struct Match: Sendable, Hashable, Comparable {
 }
 
 extension Match: CustomStringConvertible {
-  /// `Match(start: 0, end: 2, matchClass: 0, readingClass: 0, spellingClass: 1)`.
+  /// `Match(start: 0, end: 2, matchClass: 0, readingClass: 0, spellingClass: 1)`, with
+  /// `fuzzyClass: 1` after them for a fuzzy match.
   public var description: String {
-    "Match(start: \(start), end: \(end), matchClass: \(matchClass), readingClass: \(readingClass), spellingClass: \(spellingClass))"
+    "Match(start: \(start), end: \(end), matchClass: \(matchClass), readingClass: \(readingClass), spellingClass: \(spellingClass)"
+      + (fuzzyClass == 0 ? ")" : ", fuzzyClass: 1)")
   }
 }

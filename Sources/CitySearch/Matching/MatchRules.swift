@@ -1,6 +1,6 @@
 /// The rules of the match contract that every implementation applies, written once: the pieces
-/// a query may split into (MatchSpec §3.2), a unit's initial (§4.3) and the match class of a
-/// run (§5.1).
+/// a query may split into (MatchSpec §3.2), the spellings fuzzy rules give a syllable (§3.5), a
+/// unit's initial (§4.3) and the match class of a run (§5.1).
 ///
 /// The shared matcher's walk, the trie's walk and the inverted index's key generator all call
 /// these functions, so a change of a rule (fuzzy finals, another keyboard) is made here and
@@ -81,4 +81,66 @@ public enum MatchRules {
     }
     return end == whole() || end == short() ? 0 : 1
   }
+
+  // MARK: - Fuzzy spellings (§3.5)
+
+  /// The other spellings of the syllable `spelling` under fuzzy rules, each with the rules it
+  /// needs: its initial changed by one initial rule, its final by one final rule, or both
+  /// (*lan* → *nan* by n-l, *lang* by an-ang, *nang* by both). A spelling splits into an initial
+  /// (`zh`, `ch`, `sh`, else a first consonant, `y` and `w` included) and the final after it,
+  /// as written: so *yan* ↔ *yang* and *wan* ↔ *wang* follow an-ang.
+  ///
+  /// Built once per syllabary (``FuzzySpellings``); not on a search's path.
+  public static func fuzzySpellings(of spelling: [UInt8]) -> [(spelling: [UInt8], rules: FuzzyRules)] {
+    let text = String(decoding: spelling, as: UTF8.self)
+    let initialLength =
+      ["zh", "ch", "sh"].contains(where: text.hasPrefix)
+      ? 2 : text.first.map { "bpmfdtnlgkhjqxrzcsyw".contains($0) } == true ? 1 : 0
+    let initial = String(text.prefix(initialLength))
+    let final = String(text.dropFirst(initialLength))
+    var initials: [(String, FuzzyRules)] = [(initial, [])]
+    for (a, b, rule) in initialPairs {
+      if initial == a { initials.append((b, rule)) }
+      if initial == b { initials.append((a, rule)) }
+    }
+    var finals: [(String, FuzzyRules)] = [(final, [])]
+    for (a, b, rule) in finalPairs {
+      if final == a { finals.append((b, rule)) }
+      if final == b { finals.append((a, rule)) }
+    }
+    if initial == "n" || initial == "l", let first = final.first, first == "u" || first == "v" {
+      finals.append(((first == "u" ? "v" : "u") + final.dropFirst(), .uV))
+    }
+    var result: [(spelling: [UInt8], rules: FuzzyRules)] = []
+    for (i, initialRules) in initials {
+      for (f, finalRules) in finals where !(initialRules.isEmpty && finalRules.isEmpty) {
+        result.append((Array((i + f).utf8), initialRules.union(finalRules)))
+      }
+    }
+    return result
+  }
+
+  /// The first letters of the syllables whose spellings or fuzzy spellings under `rules` may
+  /// begin with `letter`, a bit per letter (`a` bit 0): `letter` itself, and its partner where
+  /// an enabled initial rule pairs initials of different first letters (n-l, r-l, f-h).
+  public static func fuzzyFirstLetters(typedAs letter: UInt8, rules: FuzzyRules) -> UInt32 {
+    var letters: UInt32 = 1 << UInt32(letter &- 0x61)
+    for (a, b, rule) in initialPairs where rules.contains(rule) {
+      let (x, y) = (a.utf8.first!, b.utf8.first!)
+      if x == letter { letters |= 1 << UInt32(y &- 0x61) }
+      if y == letter { letters |= 1 << UInt32(x &- 0x61) }
+    }
+    return letters
+  }
+
+  /// The initials the fuzzy rules pair.
+  static let initialPairs: [(String, String, FuzzyRules)] = [
+    ("zh", "z", .zhZ), ("ch", "c", .chC), ("sh", "s", .shS), ("n", "l", .nL), ("r", "l", .rL), ("f", "h", .fH),
+  ]
+
+  /// The finals the fuzzy rules pair (u-v, which depends on the initial, apart).
+  static let finalPairs: [(String, String, FuzzyRules)] = [
+    ("an", "ang", .anAng), ("en", "eng", .enEng), ("in", "ing", .inIng), ("ian", "iang", .ianIang),
+    ("uan", "uang", .uanUang),
+  ]
 }

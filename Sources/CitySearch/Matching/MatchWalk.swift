@@ -32,6 +32,8 @@ struct MatchWalk {
   let spellingBytes: UnsafeBufferPointer<UInt8>
   let spellingStarts: UnsafeBufferPointer<Int32>
   let kinds: UnsafeBufferPointer<Syllabary.Kind>
+  /// The tokens' fuzzy spellings (``FuzzySpellings``), viewed the same way.
+  let fuzzy: FuzzyView
 
   /// The place's best match (MatchSpec §5.3), or `nil`.
   func match(_ prepared: PlaceMatcher.PreparedQuery, mode: MatchMode, place: PlaceView) -> Match? {
@@ -39,15 +41,20 @@ struct MatchWalk {
     guard !query.isEmpty else { return nil }
     switch mode {
     case .syllable:
+      let long = prepared.minimumUnits(mode) <= place.units.count
       let name =
-        prepared.minimumUnits(mode) <= place.units.count
-        ? syllableMatch(query, place, mayBeWholePieces: prepared.mayBeWholePieces) : nil
+        long ? syllableMatch(query, place, mayBeWholePieces: prepared.mayBeWholePieces, variants: NoVariants()) : nil
       if place.aliasEnds.isEmpty
         || name.map({ $0.spellingClass == 0 && $0.matchClass == 0 && $0.readingClass == 0 }) == true
       {
+        // Any match that needs no rule ranks before every fuzzy one (§3.5).
+        if name == nil && long && !query.fuzzy.isEmpty { return fuzzyMatch(query, place) }
         return name
       }
-      guard let alias = aliasMatch(prepared.needle, place) else { return name }
+      guard let alias = aliasMatch(prepared.needle, place) else {
+        if name == nil && long && !query.fuzzy.isEmpty { return fuzzyMatch(query, place) }
+        return name
+      }
       return name.map { Swift.min($0, alias) } ?? alias
     case .seed:
       return prepared.minimumUnits(mode) <= place.units.count ? seedMatch(prepared, place) : nil
@@ -76,12 +83,29 @@ struct MatchWalk {
 
   // MARK: - Syllable mode (MatchSpec §3)
 
+  /// The best match through the query's fuzzy rules (§3.5), with fuzzy class 1: asked only of a
+  /// place with no match without them, so every match the walk finds needs a rule.
+  @inline(never)
+  private func fuzzyMatch(_ query: NormalizedQuery, _ place: PlaceView) -> Match? {
+    let variants = RuleVariants(view: fuzzy, rules: query.fuzzy)
+    guard var match = syllableMatch(query, place, mayBeWholePieces: true, variants: variants) else { return nil }
+    match.fuzzyClass = 1
+    return match
+  }
+
   /// The best match: the query read as whole syllables (spelling class 0) if the place has such
   /// a match outside its administrative suffix in any reading sequence, else the lower of that
   /// and the match with initials and a last prefix (spelling class 1). Both come from one walk
   /// per reading sequence (`RunWalker` carries both end sets).
-  private func syllableMatch(_ query: NormalizedQuery, _ place: PlaceView, mayBeWholePieces: Bool) -> Match? {
-    guard firstPieceCanStart(query.tokens[0], place) else { return nil }
+  ///
+  /// With `variants` of fuzzy rules a piece may also match a syllable's fuzzy spellings of
+  /// those rules (§3.5); the classes reported are the other classes (``fuzzyMatch(_:_:)`` sets
+  /// the fuzzy class). Generic so that the walk without rules (``NoVariants``) compiles without
+  /// a trace of them.
+  private func syllableMatch(
+    _ query: NormalizedQuery, _ place: PlaceView, mayBeWholePieces: Bool, variants: some SpellingVariants
+  ) -> Match? {
+    guard firstPieceCanStart(query.tokens[0], place, variants: variants) else { return nil }
     var whole: Match?
     var any: Match?
     /// Whether a match with initials could still beat the whole-syllable one: only one in the
@@ -91,7 +115,7 @@ struct MatchWalk {
     func consider(_ readings: UnsafeBufferPointer<UInt16>, readingClass: Int) -> Bool {
       let runs = bestRuns(
         query, units: place.units, readings: readings, shortLength: place.shortLength,
-        wholeToo: mayBeWholePieces, anyToo: needsAny())
+        wholeToo: mayBeWholePieces, anyToo: needsAny(), variants: variants)
       if let run = runs.whole {
         let candidate = Match(
           start: run.start, end: run.end, matchClass: run.matchClass, readingClass: readingClass, spellingClass: 0)
@@ -118,14 +142,23 @@ struct MatchWalk {
 
   /// A necessary condition, cheap to test: the query's first token (never a boundary) must
   /// match some unit, as the same Hanzi or as the first letter of a reading (canonical or
-  /// alternate) or literal. Most places fail it, and skip the walk.
-  private func firstPieceCanStart(_ first: UInt32, _ place: PlaceView) -> Bool {
+  /// alternate), of one of its fuzzy spellings in `variants`, or of a literal. Most places fail
+  /// it, and skip the walk.
+  private func firstPieceCanStart<V: SpellingVariants>(_ first: UInt32, _ place: PlaceView, variants: V) -> Bool {
     if !Hanzi.isLatin(first) { return place.units.contains(first) }
     let letter = UInt8(truncatingIfNeeded: first)
     func starts(_ token: UInt16) -> Bool {
       MatchRules.initial(firstByte: spellingBytes[Int(spellingStarts[Int(token)])], kind: kinds[Int(token)]) == letter
     }
-    return place.canonical.contains(where: starts) || place.alternates.contains(where: starts)
+    if !V.exist { return place.canonical.contains(where: starts) || place.alternates.contains(where: starts) }
+    func startsFuzzily(_ token: UInt16) -> Bool {
+      if starts(token) { return true }
+      for v in variants.variants(of: Int(token)) where variants.enabled(v) {
+        if variants.view.bytes[Int(variants.view.starts[v])] == letter { return true }
+      }
+      return false
+    }
+    return place.canonical.contains(where: startsFuzzily) || place.alternates.contains(where: startsFuzzily)
   }
 
   typealias Run = (start: Int, end: Int, matchClass: Int)
@@ -135,20 +168,20 @@ struct MatchWalk {
   /// one memoized walk.
   private func bestRuns(
     _ query: NormalizedQuery, units: UnsafeBufferPointer<UInt32>, readings: UnsafeBufferPointer<UInt16>,
-    shortLength: Int, wholeToo: Bool, anyToo: Bool
+    shortLength: Int, wholeToo: Bool, anyToo: Bool, variants: some SpellingVariants
   ) -> (whole: Run?, any: Run?) {
     let n = units.count
     let stride = n + 1
     return query.tokens.withUnsafeBufferPointer { tokens in
-      withUnsafeTemporaryAllocation(of: RunWalker.Ends.self, capacity: (tokens.count + 1) * stride) { memo in
-        memo.initialize(repeating: RunWalker.Ends.notComputed)
+      withUnsafeTemporaryAllocation(of: RunEnds.self, capacity: (tokens.count + 1) * stride) { memo in
+        memo.initialize(repeating: RunEnds.notComputed)
         var walker = RunWalker(
           tokens: tokens, units: units, readings: readings, spellingBytes: spellingBytes,
-          spellingStarts: spellingStarts, kinds: kinds, memo: memo, stride: stride)
+          spellingStarts: spellingStarts, kinds: kinds, variants: variants, memo: memo, stride: stride)
         /// The lowest (class, start, end) run (``MatchRules/matchClass(start:end:whole:short:)``):
         /// from the first unit, a run covering the short or the whole name (class 0) before the
         /// shortest one; else the earliest start.
-        func lowest(startingBefore limit: Int = n, _ endSet: (RunWalker.Ends) -> UInt64) -> Run? {
+        func lowest(startingBefore limit: Int = n, _ endSet: (RunEnds) -> UInt64) -> Run? {
           let fromFirst = endSet(walker.ends(q: 0, u: 0))
           if fromFirst != 0 {
             for end in [shortLength, n] where fromFirst & (1 << UInt64(end - 1)) != 0 {
@@ -246,19 +279,21 @@ struct MatchWalk {
   }
 }
 
+/// The two end sets of one memo slot of ``RunWalker``; `whole` is a subset of `any`.
+struct RunEnds {
+  var any: UInt64
+  var whole: UInt64
+  /// Names have at most 63 units, so no end set has bit 63.
+  static let notComputed = RunEnds(any: .max, whole: .max)
+}
+
 /// The memoized walk of MatchSpec §3 over one reading sequence: `ends(q, u)` is the set of
 /// units `e` such that query tokens `q...` can be split into pieces matched to units `u..<e`,
 /// as a bit set (bit `e - 1`), once for any admissible pieces and once for whole pieces only
 /// (spelling class 0, §5.2). It does not depend on where the run started, so one memo serves
 /// every start.
-struct RunWalker {
-  /// The two end sets of one memo slot; `whole` is a subset of `any`.
-  struct Ends {
-    var any: UInt64
-    var whole: UInt64
-    /// Names have at most 63 units, so no end set has bit 63.
-    static let notComputed = Ends(any: .max, whole: .max)
-  }
+struct RunWalker<Variants: SpellingVariants> {
+  typealias Ends = RunEnds
 
   let tokens: UnsafeBufferPointer<UInt32>
   let units: UnsafeBufferPointer<UInt32>
@@ -266,6 +301,8 @@ struct RunWalker {
   let spellingBytes: UnsafeBufferPointer<UInt8>
   let spellingStarts: UnsafeBufferPointer<Int32>
   let kinds: UnsafeBufferPointer<Syllabary.Kind>
+  /// The spellings a piece may match besides a syllable's own (§3.5): none, or a rule set's.
+  let variants: Variants
   let memo: UnsafeMutableBufferPointer<Ends>
   let stride: Int
 
@@ -284,7 +321,6 @@ struct RunWalker {
 
   private mutating func compute(q: Int, u: Int) -> Ends {
     let none = Ends(any: 0, whole: 0)
-    let m = tokens.count
     let t = tokens[q]
     // §3.4 A boundary mark falls between two pieces: at least one unit is behind (leading
     // marks are dropped by normalization) and one ahead (trailing ones too).
@@ -299,24 +335,88 @@ struct RunWalker {
       return units[u] == t ? ends(q: q + 1, u: u + 1) : none
     case .syllable:  // §3.2
       let start = Int(spellingStarts[token])
-      let length = Int(spellingStarts[token + 1]) - start
-      let initialLength = MatchRules.initialLength(spellingBytes, start: start, length: length)
-      var result = none
-      var k = 0
-      while k < length && q + k < m && UInt32(spellingBytes[start + k]) == tokens[q + k] {
-        k += 1
-        let piece = MatchRules.piece(prefix: k, of: length, initialLength: initialLength, endsQuery: q + k == m)
-        if piece == .whole {  // the only piece that keeps spelling class 0
-          let next = ends(q: q + k, u: u + 1)
-          result.any |= next.any
-          result.whole |= next.whole
-        } else if piece == .initial {
-          result.any |= ends(q: q + k, u: u + 1).any
-        } else if piece == .lastPrefix {
-          result.any |= 1 << UInt64(u)
+      var result = pieces(q: q, u: u, spellingBytes, start: start, length: Int(spellingStarts[token + 1]) - start)
+      if Variants.exist {  // §3.5 and the syllable's fuzzy spellings of the enabled rules
+        for v in variants.variants(of: token) where variants.enabled(v) {
+          let first = Int(variants.view.starts[v])
+          let variant = pieces(
+            q: q, u: u, variants.view.bytes, start: first, length: Int(variants.view.starts[v + 1]) - first)
+          result.any |= variant.any
+          result.whole |= variant.whole
         }
       }
       return result
     }
   }
+
+  /// The end sets of the runs whose first piece matches unit `u` spelled
+  /// `bytes[start..<start + length]` (§3.2).
+  @inline(__always)
+  private mutating func pieces(q: Int, u: Int, _ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int) -> Ends {
+    let m = tokens.count
+    let initialLength = MatchRules.initialLength(bytes, start: start, length: length)
+    var result = Ends(any: 0, whole: 0)
+    var k = 0
+    while k < length && q + k < m && UInt32(bytes[start + k]) == tokens[q + k] {
+      k += 1
+      let piece = MatchRules.piece(prefix: k, of: length, initialLength: initialLength, endsQuery: q + k == m)
+      if piece == .whole {  // the only piece that keeps spelling class 0
+        let next = ends(q: q + k, u: u + 1)
+        result.any |= next.any
+        result.whole |= next.whole
+      } else if piece == .initial {
+        result.any |= ends(q: q + k, u: u + 1).any
+      } else if piece == .lastPrefix {
+        result.any |= 1 << UInt64(u)
+      }
+    }
+    return result
+  }
+}
+
+/// ``FuzzySpellings`` as unsafe views, for the walks' inner loops.
+struct FuzzyView {
+  let firsts: UnsafeBufferPointer<Int32>
+  let starts: UnsafeBufferPointer<Int32>
+  let bytes: UnsafeBufferPointer<UInt8>
+  let rules: UnsafeBufferPointer<FuzzyRules>
+
+  @inline(__always)
+  func variants(of token: Int) -> Range<Int> { Int(firsts[token])..<Int(firsts[token + 1]) }
+
+}
+
+/// The spellings besides a syllable's own that a walk lets a piece match: none
+/// (``NoVariants``) or the fuzzy spellings of a rule set (``RuleVariants``). ``exist`` is a
+/// type's constant, so the walk without rules compiles as if fuzzy spellings did not exist.
+protocol SpellingVariants {
+  /// Whether the type has any variants at all.
+  static var exist: Bool { get }
+  /// The tables, when it has.
+  var view: FuzzyView { get }
+  /// Whether variant `variant` may be matched.
+  func enabled(_ variant: Int) -> Bool
+}
+
+extension SpellingVariants {
+  /// The variants of token `token`.
+  @inline(__always)
+  func variants(of token: Int) -> Range<Int> { view.variants(of: token) }
+}
+
+/// No spelling but the syllable's own.
+struct NoVariants: SpellingVariants {
+  static var exist: Bool { false }
+  var view: FuzzyView { preconditionFailure("no variants") }
+  func enabled(_ variant: Int) -> Bool { false }
+}
+
+/// The fuzzy spellings of the rules `rules` (MatchSpec §3.5).
+struct RuleVariants: SpellingVariants {
+  static var exist: Bool { true }
+  let view: FuzzyView
+  let rules: FuzzyRules
+
+  @inline(__always)
+  func enabled(_ variant: Int) -> Bool { view.rules[variant].isSubset(of: rules) }
 }

@@ -21,6 +21,8 @@ public struct PlaceMatcher: Sendable {
   private let spellingBytes: [UInt8]
   private let spellingStarts: [Int32]
   private let kinds: [Syllabary.Kind]
+  /// The syllables' fuzzy spellings (MatchSpec §3.5).
+  public let fuzzySpellings: FuzzySpellings
   /// The spellings a whole piece can have, every syllable and literal token (spelling class 0),
   /// packed by ``packedSpelling(_:)``.
   private let wholePieces: Set<UInt64>
@@ -42,6 +44,7 @@ public struct PlaceMatcher: Sendable {
     self.spellingBytes = bytes
     self.spellingStarts = starts
     self.kinds = syllabary.kinds
+    self.fuzzySpellings = FuzzySpellings(syllabary: syllabary)
     self.wholePieces = Set(
       zip(syllabary.spellings, syllabary.kinds).compactMap { $0.1 == .opaque ? nil : Self.packedSpelling($0.0) })
   }
@@ -102,7 +105,8 @@ public struct PlaceMatcher: Sendable {
     public let needle: [UInt32]
     /// The needle as ASCII bytes, when it has no Hanzi.
     let latinNeedle: [UInt8]?
-    /// The query's letters and digits (``Hanzi/letterMask(_:)``); a place must have them all.
+    /// The query's letters and digits (``Hanzi/letterMask(_:)``) a place must have: all of
+    /// them, less those its fuzzy rules may stand in for (``FuzzyRules/looseLetters``).
     let letterMask: UInt64
     /// The fewest units a `seed` match spans: boundary marks do not count there (MatchSpec §4),
     /// so a Latin needle needs one unit per six letters, a needle with Hanzi one per token.
@@ -122,7 +126,8 @@ public struct PlaceMatcher: Sendable {
     let needle = query.tokens.filter { $0 != NormalizedQuery.boundary }
     return PreparedQuery(
       query: query, needle: needle, latinNeedle: query.hasHanzi ? nil : needle.map { UInt8(truncatingIfNeeded: $0) },
-      letterMask: Hanzi.letterMask(needle), seedMinimumUnits: query.hasHanzi ? needle.count : (needle.count + 5) / 6,
+      letterMask: Hanzi.letterMask(needle) & ~query.fuzzy.looseLetters,
+      seedMinimumUnits: query.hasHanzi ? needle.count : (needle.count + 5) / 6,
       mayBeWholePieces: splitsIntoWholePieces(query))
   }
 
@@ -227,7 +232,10 @@ public struct PlaceMatcher: Sendable {
     try spellingBytes.withUnsafeBufferPointer { spellingBytes in
       try spellingStarts.withUnsafeBufferPointer { spellingStarts in
         try kinds.withUnsafeBufferPointer { kinds in
-          try body(MatchWalk(spellingBytes: spellingBytes, spellingStarts: spellingStarts, kinds: kinds))
+          try fuzzySpellings.withView { fuzzy in
+            try body(
+              MatchWalk(spellingBytes: spellingBytes, spellingStarts: spellingStarts, kinds: kinds, fuzzy: fuzzy))
+          }
         }
       }
     }

@@ -12,10 +12,14 @@ public struct NormalizedQuery: Sendable, Hashable {
   public let minimumUnits: Int
   /// Whether the query has any Hanzi.
   public let hasHanzi: Bool
+  /// The fuzzy rules its Latin pieces are read with (MatchSpec §3.5); none by default.
+  public let fuzzy: FuzzyRules
 
-  /// A query of these tokens (units and boundary marks), already normalized.
-  public init(tokens: [UInt32]) {
+  /// A query of these tokens (units and boundary marks), already normalized, read with the
+  /// fuzzy rules `fuzzy`.
+  public init(tokens: [UInt32], fuzzy: FuzzyRules = []) {
     self.tokens = tokens
+    self.fuzzy = fuzzy
     var minimum = 0
     var run = 0
     var hasHanzi = false
@@ -45,7 +49,11 @@ public struct NormalizedQuery: Sendable, Hashable {
     return String(s)
   }
 
-  /// Whether `other`'s tokens begin with this query's tokens. Under both modes, extending a
-  /// query can only shrink its set of matches (MatchSpec §6), which sessions rely on.
-  public func isPrefix(of other: NormalizedQuery) -> Bool { other.tokens.starts(with: tokens) }
+  /// Whether `other`'s tokens begin with this query's tokens and it is read with the same fuzzy
+  /// rules. Under both modes, extending a query can only shrink its set of matches (MatchSpec
+  /// §6), which sessions rely on.
+  public func isPrefix(of other: NormalizedQuery) -> Bool { other.fuzzy == fuzzy && other.tokens.starts(with: tokens) }
+
+  /// The same tokens read with the fuzzy rules `rules`.
+  public func reading(fuzzy rules: FuzzyRules) -> NormalizedQuery { NormalizedQuery(tokens: tokens, fuzzy: rules) }
 }

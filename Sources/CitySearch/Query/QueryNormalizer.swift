@@ -17,9 +17,15 @@ import Foundation
 public struct QueryNormalizer: Sendable {
   /// Traditional characters and their simplified forms.
   public let simplified: [UInt32: UInt32]
+  /// The fuzzy rules every query it normalizes is read with (``NormalizedQuery/fuzzy``).
+  public let fuzzy: FuzzyRules
 
-  /// A normalizer with the Traditional-to-Simplified map of `tables`.
-  public init(tables: ReadingTables) { self.simplified = tables.simplified }
+  /// A normalizer with the Traditional-to-Simplified map of `tables`, whose queries are read
+  /// with the fuzzy rules `fuzzy` (none unless given).
+  public init(tables: ReadingTables, fuzzy: FuzzyRules = []) {
+    self.simplified = tables.simplified
+    self.fuzzy = fuzzy
+  }
 
   /// - Complexity: O(n) in the length of `query`.
   public func normalize(_ query: String) -> NormalizedQuery {
@@ -29,7 +35,7 @@ public struct QueryNormalizer: Sendable {
       guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
       return tokens(bytes.lazy.map { byte in UInt32(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) })
     }
-    if let tokens = ascii ?? nil { return NormalizedQuery(tokens: tokens) }
+    if let tokens = ascii ?? nil { return NormalizedQuery(tokens: tokens, fuzzy: fuzzy) }
     return normalizeUnicode(query)
   }
 
@@ -38,7 +44,7 @@ public struct QueryNormalizer: Sendable {
     let folded = query.precomposedStringWithCompatibilityMapping.lowercased()
     var scalars = folded.unicodeScalars.map(\.value)
     if scalars.contains(where: Zhuyin.isZhuyin) { scalars = Zhuyin.pinyin(scalars) }
-    return NormalizedQuery(tokens: tokens(scalars))
+    return NormalizedQuery(tokens: tokens(scalars), fuzzy: fuzzy)
   }
 
   /// The rules after NFKC and lower case, over scalar values.

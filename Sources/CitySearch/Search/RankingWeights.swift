@@ -62,13 +62,16 @@ public struct RankingWeights: Sendable, Hashable, CustomStringConvertible {
       + "suffix \(number(matchSuffix)), reading \(number(reading))"
   }
 
-  /// The penalty of each class combination (``Match/classes``: suffix ≪ 4 | spelling class ≪ 3 |
-  /// match class field ≪ 1 | reading class), in
+  /// The penalty of each class combination (``Match/classes``: fuzzy class ≪ 5 | suffix ≪ 4 |
+  /// spelling class ≪ 3 | match class field ≪ 1 | reading class), in
   /// ``Ranking/unitsPerDoubling``, made non-decreasing in the combinations' order so that the
-  /// match a place reports (the lowest, §5.3) is also the one that ranks it best.
+  /// match a place reports (the lowest, §5.3) is also the one that ranks it best. A fuzzy
+  /// match (§3.5) pays the largest penalty of any other match and ``fuzzyTier`` doublings more
+  /// than its other classes cost: it ranks after every match that needs no fuzzy rule, whatever
+  /// the places' prominence.
   public var penalties: [UInt64] {
     var running = 0.0
-    return (0..<Match.classCombinations).map { combination -> UInt64 in
+    let exact = (0..<Match.classCombinations / 2).map { combination -> Double in
       let suffix = combination >> 4 & 1
       let spellingClass = combination >> 3 & 1
       let field = combination >> 1 & 3
@@ -80,7 +83,13 @@ public struct RankingWeights: Sendable, Hashable, CustomStringConvertible {
         let cost = Double(spellingClass) * spelling + match + Double(readingClass) * reading
         running = max(running, max(cost, 0))
       }
-      return UInt64((running * Double(Ranking.unitsPerDoubling)).rounded())
+      return running
     }
+    let fuzzy = exact.map { running + Self.fuzzyTier + $0 }
+    return (exact + fuzzy).map { UInt64(($0 * Double(Ranking.unitsPerDoubling)).rounded()) }
   }
+
+  /// The doublings a fuzzy match pays beyond the dearest other match: more than the whole range
+  /// of ``Ranking/scale(prominence:)`` (64), so no prominence lifts it over an exact match.
+  public static let fuzzyTier = 65.0
 }

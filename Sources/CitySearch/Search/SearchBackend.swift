@@ -45,13 +45,14 @@ public protocol SearchBackend: Sendable {
   /// The size of the index and notes about it.
   var statistics: IndexStatistics { get }
 
-  /// Answers a normalized query with the places in `scope` (MatchSpec §9). An empty query has
+  /// Answers a normalized query with the places in `scope` (MatchSpec §9), its Latin pieces
+  /// read with the query's fuzzy rules (``NormalizedQuery/fuzzy``, §3.5). An empty query has
   /// zero results. `scope` is ``PlaceScope/everything`` or was resolved for ``corpus``.
   func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult
 
-  /// Starts a typing session: the same query typed one keystroke at a time, answered with the
-  /// places in `scope`.
-  func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope) -> Session
+  /// Starts a typing session: the same query typed one keystroke at a time, read with the fuzzy
+  /// rules `fuzzy` and answered with the places in `scope`.
+  func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope, fuzzy: FuzzyRules) -> Session
 }
 
 extension SearchBackend {
@@ -67,23 +68,31 @@ extension SearchBackend {
     search(query, mode: mode, limit: limit, scope: .everything)
   }
 
-  /// Normalizes `text` (MatchSpec §2) and answers it with the places in `scope`.
+  /// Normalizes `text` (MatchSpec §2) and answers it with the places in `scope`, read with the
+  /// fuzzy rules `fuzzy` (§3.5).
   public func search(
-    _ text: String, mode: MatchMode = .syllable, limit: Int = 20, scope: PlaceScope = .everything
+    _ text: String, mode: MatchMode = .syllable, limit: Int = 20, scope: PlaceScope = .everything,
+    fuzzy: FuzzyRules = []
   ) -> SearchResult {
-    search(QueryNormalizer(tables: corpus.tables).normalize(text), mode: mode, limit: limit, scope: scope)
+    search(QueryNormalizer(tables: corpus.tables, fuzzy: fuzzy).normalize(text), mode: mode, limit: limit, scope: scope)
   }
 
-  /// Starts a typing session over every place.
+  /// Starts a typing session over every place, with no fuzzy rule.
   @inlinable
   public func makeSession(mode: MatchMode, limit: Int) -> Session {
-    makeSession(mode: mode, limit: limit, scope: .everything)
+    makeSession(mode: mode, limit: limit, scope: .everything, fuzzy: [])
+  }
+
+  /// Starts a typing session over the places in `scope`, with no fuzzy rule.
+  @inlinable
+  public func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope) -> Session {
+    makeSession(mode: mode, limit: limit, scope: scope, fuzzy: [])
   }
 }
 
 extension SearchBackend where Session == RepeatingSession<Self> {
   /// A session that answers every keystroke with ``search(_:mode:limit:scope:)``.
-  public func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope) -> RepeatingSession<Self> {
-    RepeatingSession(backend: self, mode: mode, limit: limit, scope: scope)
+  public func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope, fuzzy: FuzzyRules) -> RepeatingSession<Self> {
+    RepeatingSession(backend: self, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
   }
 }

@@ -19,13 +19,14 @@ public struct RepeatingSession<Backend: SearchBackend>: SearchSession {
   public let scope: PlaceScope
   private let normalizer: QueryNormalizer
 
-  /// A session of `backend` over the places in `scope`.
-  public init(backend: Backend, mode: MatchMode, limit: Int, scope: PlaceScope = .everything) {
+  /// A session of `backend` over the places in `scope`, each keystroke read with the fuzzy
+  /// rules `fuzzy`.
+  public init(backend: Backend, mode: MatchMode, limit: Int, scope: PlaceScope = .everything, fuzzy: FuzzyRules = []) {
     self.backend = backend
     self.mode = mode
     self.limit = limit
     self.scope = scope
-    self.normalizer = QueryNormalizer(tables: backend.corpus.tables)
+    self.normalizer = QueryNormalizer(tables: backend.corpus.tables, fuzzy: fuzzy)
   }
 
   public mutating func update(_ text: String) -> SearchResult {

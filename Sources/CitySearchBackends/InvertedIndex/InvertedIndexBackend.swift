@@ -30,6 +30,9 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
   /// `short-answers=false` skips them).
   public private(set) var shortAnswers: ShortQueryAnswers?
   private let syllableLists: PostingLists
+  /// The `syllable` keys of every spelling a piece may match under all fuzzy rules too
+  /// (MatchSpec §3.5): the candidates of a query read with any fuzzy rules.
+  private let fuzzyLists: PostingLists
   private let seedLists: PostingLists
   /// The distinct Hanzi of the corpus, ascending; `hanziLists[i]` belongs to `hanzi[i]`.
   private let hanzi: ContiguousArray<UInt32>
@@ -42,12 +45,18 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
     self.matcher = PlaceMatcher(corpus: corpus)
     self.ranking = Ranking(corpus: corpus)
     let generator = SyllableKeyGenerator(syllabary: corpus.syllabary)
-    syllableLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count) { place, out in
-      generator.keys(readings: corpus.canonicalTokens(at: place), into: &out)
-      for k in 0..<corpus.alternateCount(at: place) {
-        generator.keys(readings: corpus.alternateTokens(at: place, k), into: &out)
+    func syllableKeys(_ generator: SyllableKeyGenerator) -> (Int, inout [Int32]) -> Void {
+      { place, out in
+        generator.keys(readings: corpus.canonicalTokens(at: place), into: &out)
+        for k in 0..<corpus.alternateCount(at: place) {
+          generator.keys(readings: corpus.alternateTokens(at: place, k), into: &out)
+        }
       }
     }
+    syllableLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count, keys: syllableKeys(generator))
+    fuzzyLists = PostingLists(
+      keyCount: LetterKey.count, placeCount: corpus.count,
+      keys: syllableKeys(SyllableKeyGenerator(syllabary: corpus.syllabary, fuzzy: .all)))
     seedLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count) { place, out in
       let pinyin = corpus.joinedPinyin(at: place)
       let initials = corpus.initials(at: place)
@@ -107,11 +116,13 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
   /// The posting lists, the Hanzi table and the ranking table.
   public var statistics: IndexStatistics {
     IndexStatistics(
-      countedBytes: syllableLists.byteCount + seedLists.byteCount + hanziLists.byteCount + hanzi.count * 4
+      countedBytes: syllableLists.byteCount + fuzzyLists.byteCount + seedLists.byteCount + hanziLists.byteCount + hanzi
+        .count * 4
         + aliasLists.reduce(0) { $0 + 16 + $1.key.count * 4 + $1.value.count * 4 } + corpus.count * 8
         + (shortAnswers?.byteCount ?? 0),
       notes: [
-        "postings": String(syllableLists.entryCount + seedLists.entryCount + hanziLists.entryCount),
+        "postings": String(
+          syllableLists.entryCount + fuzzyLists.entryCount + seedLists.entryCount + hanziLists.entryCount),
         "distinct Hanzi": String(hanzi.count),
         "broad answers": String(shortAnswers?.broadCount ?? 0),
       ])
@@ -130,7 +141,10 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
     let leadingLatin = needle.prefix { Hanzi.isLatin($0) }
     switch mode {
     case .syllable:
-      if !leadingLatin.isEmpty { lists.append(syllableLists[Int(LetterKey.of(leadingLatin.prefix(3)))]) }
+      if !leadingLatin.isEmpty {
+        let key = Int(LetterKey.of(leadingLatin.prefix(3)))
+        lists.append(query.query.fuzzy.isEmpty ? syllableLists[key] : fuzzyLists[key])
+      }
     case .seed:
       if !query.query.hasHanzi {
         if needle.count <= 3 {
@@ -214,8 +228,8 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
   }
 
   /// A typing session: each keystroke narrows the previous one's matches (`Narrowing`).
-  public func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope) -> InvertedIndexSession {
-    InvertedIndexSession(narrowing: Narrowing(source: self, mode: mode, limit: limit, scope: scope))
+  public func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope, fuzzy: FuzzyRules) -> InvertedIndexSession {
+    InvertedIndexSession(narrowing: Narrowing(source: self, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy))
   }
 }
 

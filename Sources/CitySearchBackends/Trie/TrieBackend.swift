@@ -88,10 +88,16 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
   public func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, Match) -> Void) {
     scratch.withScratch { scratch in
       query.query.tokens.withUnsafeBufferPointer { tokens in
-        let walk = Walk(backend: self, tokens: tokens, needle: query.needle, scratch: scratch)
         switch mode {
         case .syllable:
-          walk.syllable(node: 0, q: 0, depth: 0, abbreviated: false)
+          if query.query.fuzzy.isEmpty {
+            Walk<OwnSpellings>(backend: self, tokens: tokens, needle: query.needle, scratch: scratch, fuzzy: [])
+              .syllable(node: 0, q: 0, depth: 0, abbreviated: false, fuzzy: false)
+          } else {
+            Walk<FuzzySpellingsToo>(
+              backend: self, tokens: tokens, needle: query.needle, scratch: scratch, fuzzy: query.query.fuzzy
+            ).syllable(node: 0, q: 0, depth: 0, abbreviated: false, fuzzy: false)
+          }
           aliases.forEachAlias(startingWith: query.needle) { place, whole in
             scratch.offer(
               place,
@@ -99,7 +105,9 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
                 start: 0, end: corpus.unitCount(at: place), matchClass: whole ? 0 : 1, readingClass: 1,
                 spellingClass: whole ? 0 : 1))
           }
-        case .seed: walk.seed(latin: query.query.hasHanzi == false)
+        case .seed:
+          Walk<OwnSpellings>(backend: self, tokens: tokens, needle: query.needle, scratch: scratch, fuzzy: [])
+            .seed(latin: query.query.hasHanzi == false)
         }
       }
       scratch.forEachBest(body)
@@ -118,8 +126,8 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
   }
 
   /// A typing session: each keystroke narrows the previous one's matches (`Narrowing`).
-  public func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope) -> TrieSession {
-    TrieSession(narrowing: Narrowing(source: self, mode: mode, limit: limit, scope: scope))
+  public func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope, fuzzy: FuzzyRules) -> TrieSession {
+    TrieSession(narrowing: Narrowing(source: self, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy))
   }
 
   /// One walk of the trie with one query.
@@ -129,7 +137,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
   /// arrays, on every read of a field and into every closure, which made a walk hundreds of
   /// times slower there than in release (the trie's precomputed short answers took 18 s to
   /// build on `cities` in a debug build).
-  private final class Walk {
+  private final class Walk<S: WalkSpellings> {
     let trie: PinyinSuffixTrie
     let corpus: Corpus
     let spellingBytes: ContiguousArray<UInt8>
@@ -139,8 +147,22 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
     let tokens: UnsafeBufferPointer<UInt32>
     let needle: [UInt32]
     let scratch: BestMatchScratch
+    /// The fuzzy rules of a `syllable`-mode query (MatchSpec §3.5), the syllables' fuzzy
+    /// spellings, and per letter `a`…`z` the first letters of the labels whose spellings or
+    /// enabled fuzzy spellings may begin with it (a bit per letter).
+    let rules: FuzzyRules
+    let fuzzy: FuzzySpellings
+    let firstLetters: [UInt32]
 
-    init(backend: TrieBackend, tokens: UnsafeBufferPointer<UInt32>, needle: [UInt32], scratch: BestMatchScratch) {
+    init(
+      backend: TrieBackend, tokens: UnsafeBufferPointer<UInt32>, needle: [UInt32], scratch: BestMatchScratch,
+      fuzzy rules: FuzzyRules
+    ) {
+      self.rules = rules
+      fuzzy = S.fuzzy ? backend.matcher.fuzzySpellings : FuzzySpellings.none
+      firstLetters =
+        !S.fuzzy || rules.isEmpty
+        ? [] : (0..<26).map { MatchRules.fuzzyFirstLetters(typedAs: UInt8(0x61 + $0), rules: rules) }
       trie = backend.trie
       corpus = backend.corpus
       spellingBytes = backend.spellingBytes
@@ -160,10 +182,20 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
     }
 
     /// Calls `body(edge)` for node v's edges that can consume `t`: labels with unit `t` for a
-    /// Hanzi, labels whose spelling starts with `t` for a letter or digit.
+    /// Hanzi, labels whose spelling starts with `t` for a letter or digit (or with a letter whose
+    /// syllables' fuzzy spellings may start with `t`, when the walk has fuzzy rules).
     @inline(__always)
     private func forEachEdge(of v: Int32, accepting t: UInt32, _ body: (Int) -> Void) {
       if Hanzi.isLatin(t) {
+        if S.fuzzy && !rules.isEmpty && t >= 0x61 && t <= 0x7A {
+          var letters = firstLetters[Int(t - 0x61)]
+          while letters != 0 {
+            let letter = UInt32(0x61 + letters.trailingZeroBitCount)
+            letters &= letters - 1
+            for e in trie.edges(of: v, labels: trie.labels(startingWith: letter)) { body(e) }
+          }
+          return
+        }
         for e in trie.edges(of: v, labels: trie.labels(startingWith: t)) { body(e) }
       } else if let labels = hanziLabels[t] {
         for label in labels {
@@ -175,23 +207,24 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
     // MARK: Syllable mode (MatchSpec §3)
 
     /// Query tokens `q...` remain; `v` is reached after `depth` units of the run; `abbreviated`
-    /// when a piece so far was not a whole syllable (spelling class 1).
-    func syllable(node v: Int32, q: Int, depth: Int, abbreviated: Bool) {
+    /// when a piece so far was not a whole syllable (spelling class 1); `fuzzy` when a piece so
+    /// far matched only a fuzzy spelling (fuzzy class 1).
+    func syllable(node v: Int32, q: Int, depth: Int, abbreviated: Bool, fuzzy: Bool) {
       let m = tokens.count
       if q == m {
-        emitRuns(v, depth: depth, abbreviated: abbreviated)
+        emitRuns(v, depth: depth, abbreviated: abbreviated, fuzzy: fuzzy)
         return
       }
       let t = tokens[q]
       if t == NormalizedQuery.boundary {
-        syllable(node: v, q: q + 1, depth: depth, abbreviated: abbreviated)
+        syllable(node: v, q: q + 1, depth: depth, abbreviated: abbreviated, fuzzy: fuzzy)
         return
       }
       forEachEdge(of: v, accepting: t) { e in
         let child = trie.edgeTargets[e]
         let label = trie.edgeLabels[e]
         if !Hanzi.isLatin(t) {
-          syllable(node: child, q: q + 1, depth: depth + 1, abbreviated: abbreviated)
+          syllable(node: child, q: q + 1, depth: depth + 1, abbreviated: abbreviated, fuzzy: fuzzy)
           return
         }
         let (start, length, kind) = spelling(ofLabel: label)
@@ -199,29 +232,54 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
         case .opaque: return
         case .literal:
           if trie.labelUnits[Int(label)] == t {
-            syllable(node: child, q: q + 1, depth: depth + 1, abbreviated: abbreviated)
+            syllable(node: child, q: q + 1, depth: depth + 1, abbreviated: abbreviated, fuzzy: fuzzy)
           }
         case .syllable:
-          let initialLength = MatchRules.initialLength(spellingBytes, start: start, length: length)
-          var k = 0
-          while k < length && q + k < m && UInt32(spellingBytes[start + k]) == tokens[q + k] {
-            k += 1
-            switch MatchRules.piece(prefix: k, of: length, initialLength: initialLength, endsQuery: q + k == m) {
-            case .whole, .initial:
-              syllable(node: child, q: q + k, depth: depth + 1, abbreviated: abbreviated || k < length)
-            case .lastPrefix:
-              emitRuns(child, depth: depth + 1, abbreviated: true)
-            case nil:
-              continue
-            }
+          pieces(spellingBytes, start: start, length: length, child: child, q: q, depth: depth, abbreviated, fuzzy)
+          guard S.fuzzy else { return }
+          // §3.5 The label's fuzzy spellings of the enabled rules, as further edges.
+          for variant in self.fuzzy.variants(of: Int(trie.labelTokens[Int(label)]))
+          where self.fuzzy.rules[variant].isSubset(of: rules) {
+            let first = Int(self.fuzzy.starts[variant])
+            guard UInt32(self.fuzzy.bytes[first]) == t else { continue }
+            pieces(
+              self.fuzzy.bytes, start: first, length: Int(self.fuzzy.starts[variant + 1]) - first, child: child, q: q,
+              depth: depth, abbreviated, true)
           }
         }
       }
     }
 
+    /// The walk on from `child` for each piece (§3.2) the query's tokens `q...` begin with
+    /// that a syllable spelled `bytes[start..<start + length]` admits.
+    @inline(__always)
+    private func pieces(
+      _ bytes: ContiguousArray<UInt8>, start: Int, length: Int, child: Int32, q: Int, depth: Int,
+      _ abbreviated: Bool, _ fuzzy: Bool
+    ) {
+      let m = tokens.count
+      let initialLength = MatchRules.initialLength(bytes, start: start, length: length)
+      var k = 0
+      while k < length && q + k < m && UInt32(bytes[start + k]) == tokens[q + k] {
+        k += 1
+        switch MatchRules.piece(prefix: k, of: length, initialLength: initialLength, endsQuery: q + k == m) {
+        case .whole, .initial:
+          syllable(node: child, q: q + k, depth: depth + 1, abbreviated: abbreviated || k < length, fuzzy: fuzzy)
+        case .lastPrefix:
+          emitRuns(child, depth: depth + 1, abbreviated: true, fuzzy: fuzzy)
+        case nil:
+          continue
+        }
+      }
+    }
+
     /// Every suffix through v is a run from its start unit of `depth` units.
-    private func emitRuns(_ v: Int32, depth: Int, abbreviated: Bool) {
+    private func emitRuns(_ v: Int32, depth: Int, abbreviated: Bool, fuzzy: Bool) {
       let corpus = self.corpus
+      // The classes the walk decided, as the packed bits they set (`Match`).
+      let walked = Match(
+        start: 0, end: 0, matchClass: 0, readingClass: 0, spellingClass: abbreviated ? 1 : 0, fuzzyClass: fuzzy ? 1 : 0
+      ).bits
       for i in Int(trie.subtreeStarts[Int(v)])..<Int(trie.subtreeEnds[Int(v)]) {
         let posting = trie.postings[i]
         let place = Int(posting >> 7)
@@ -232,8 +290,8 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
         scratch.offer(
           place,
           Match(
-            start: start, end: end, matchClass: matchClass, readingClass: Int(posting >> 6 & 1),
-            spellingClass: abbreviated ? 1 : 0))
+            bits: Match(start: start, end: end, matchClass: matchClass, readingClass: Int(posting >> 6 & 1)).bits
+              | walked))
       }
     }
 
@@ -360,6 +418,23 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
       }
     }
   }
+}
+
+/// Which spellings a trie walk tries at a syllable label: its own only (``OwnSpellings``), or
+/// its fuzzy spellings too (``FuzzySpellingsToo``, MatchSpec §3.5). A type's constant, so that
+/// the walk without rules compiles without a trace of them.
+protocol WalkSpellings {
+  static var fuzzy: Bool { get }
+}
+
+/// A label's own spelling only.
+enum OwnSpellings: WalkSpellings {
+  static var fuzzy: Bool { false }
+}
+
+/// A label's own spelling and its fuzzy spellings of the walk's rules.
+enum FuzzySpellingsToo: WalkSpellings {
+  static var fuzzy: Bool { true }
 }
 
 /// The typing session of `trie`: it narrows the previous keystroke's matches with the shared

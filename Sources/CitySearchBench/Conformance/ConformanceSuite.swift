@@ -42,6 +42,8 @@ public enum ConformanceSuite {
     public var goldenQueries: [String] = []
     /// The scope every answer is asked for, resolved on each tier (MatchSpec §9.1).
     public var scope = PlaceScope.Request()
+    /// The fuzzy rules every query is read with (MatchSpec §3.5).
+    public var fuzzy: FuzzyRules = []
     /// The commit the run is made from, as the result records it.
     public var gitCommit = "unknown"
 
@@ -132,6 +134,7 @@ public enum ConformanceSuite {
         buildConfiguration: RunEnvironment.buildConfiguration),
       shard: shard.isWhole ? nil : shard)
     if !settings.scope.isEverything { result.settings.scope = settings.scope.description }
+    if !settings.fuzzy.isEmpty { result.settings.fuzzy = settings.fuzzy.description }
     var culprits: [String: Set<PlaceID>] = [:]
     var lastCorpus: Corpus?
     for (tierNumber, tier) in settings.tiers.enumerated() {
@@ -145,11 +148,13 @@ public enum ConformanceSuite {
         ?? querySet(
           tier: tier, corpus: corpus, golden: tier == .cities ? settings.goldenQueries : [],
           sample: settings.sampleSize, every: settings.every, seed: seed)
-      let scoped = scope.isEverything ? "" : "; scope \(scope) (\(scope.placeCount) places)"
+      let scoped =
+        (scope.isEverything ? "" : "; scope \(scope) (\(scope.placeCount) places)")
+        + (settings.fuzzy.isEmpty ? "" : "; fuzzy \(settings.fuzzy)")
       hooks.emit(
         "\n== \(tier.rawValue): \(corpus.count) places; \(description)\(scoped)\(shard.isWhole ? "" : "; shard \(shard)")"
       )
-      let run = DifferentialRun(reference: LinearScanBackend(corpus: corpus), scope: scope)
+      let run = DifferentialRun(reference: LinearScanBackend(corpus: corpus), scope: scope, fuzzy: settings.fuzzy)
       // The reference answers what this shard checks: its slice of the texts and every
       // keystroke of its slice of the targets.
       let needed =
@@ -195,7 +200,10 @@ public enum ConformanceSuite {
           }
           var checked = ConformanceResult.Check(
             tier: tier.rawValue, outcome: outcome, seconds: Date().timeIntervalSince(started)
-          ) { reproduction($0, tier: tier, corpus: corpus, candidate: candidate, scope: settings.scope) }
+          ) {
+            reproduction(
+              $0, tier: tier, corpus: corpus, candidate: candidate, scope: settings.scope, fuzzy: settings.fuzzy)
+          }
           hooks.emit(checked.line(shard: result.shard))
           if let first = checked.divergences.first { hooks.emit(first.reproduction) }
           if let times = referenceTimes[mode] {
@@ -317,7 +325,8 @@ public enum ConformanceSuite {
   /// The lines that reproduce a divergence: the command, the texts typed before it, and the
   /// answers side by side.
   static func reproduction(
-    _ d: Divergence, tier: CorpusTier, corpus: Corpus, candidate: Candidate, scope: PlaceScope.Request = .init()
+    _ d: Divergence, tier: CorpusTier, corpus: Corpus, candidate: Candidate, scope: PlaceScope.Request = .init(),
+    fuzzy: FuzzyRules = []
   ) -> String {
     let options = candidate.options.description
     var raw = options.isEmpty ? "" : " --options \(options)"
@@ -326,6 +335,7 @@ public enum ConformanceSuite {
       raw += " --level " + levels.sorted().map { String($0.rawValue) }.joined(separator: ",")
     }
     if let under = scope.under { raw += " --under '\(under)'" }
+    if !fuzzy.isEmpty { raw += " --fuzzy \(fuzzy)" }
     var lines = ["  FIRST DIVERGENCE: backend \(candidate.type.name)\(raw), mode \(d.mode), query '\(d.query)'"]
     if !d.typed.isEmpty {
       lines.append("  through the session, after typing: \(d.typed.map { "'\($0)'" }.joined(separator: " → "))")

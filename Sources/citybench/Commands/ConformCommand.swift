@@ -50,6 +50,9 @@ enum ConformCommand: Command {
     \(ScopeArguments.help)
                             (every answer, the reference's and each backend's, in that scope;
                             not with --fuzz or --executor)
+    \(FuzzyArgument.help)
+                            (every query, the reference's and each backend's, read with them;
+                            not with --executor)
       --expected FILE       expected failures (default: Conformance/expected-failures.tsv)
       --write-expected FILE write the places in divergences of the variants to FILE
                             (names from the last tier checked; list the tiers in nesting order)
@@ -76,7 +79,7 @@ enum ConformCommand: Command {
       "--corpus", "--corpus-dir", "--backends", "--mode", "--sample", "--seed", "--every", "--slow-sample",
       "--expected",
       "--write-expected", "--fuzz", "--junit", "--shard", "--result", "--profiles", "--write-profiles",
-    ] as Set<String>).union(ScopeArguments.valued), repeated: ["--executor"],
+    ] as Set<String>).union(ScopeArguments.valued).union(FuzzyArgument.valued), repeated: ["--executor"],
     flags: BackendOptionArguments.flags.union(["--variants"]).union(ScopeArguments.flags),
     aliases: ["--icu-sample": "--slow-sample"],
     maximumPositionals: 0)
@@ -105,12 +108,17 @@ enum ConformCommand: Command {
     var result: String?
     /// `--cities`, `--level`, `--under`.
     var scope = PlaceScope.Request()
+    /// `--fuzzy`.
+    var fuzzy: FuzzyRules = []
   }
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let scoped = !(try ScopeArguments.request(args)).isEverything
     if !args.all("--executor").isEmpty {
       if scoped { throw UsageError(message: "--executor profiles every place: drop --cities, --level and --under") }
+      if args["--fuzzy"] != nil {
+        throw UsageError(message: "--executor profiles queries read without fuzzy rules: drop --fuzzy")
+      }
       return try profileExecutors(args)
     }
     return try run(try settings(args))
@@ -148,6 +156,7 @@ enum ConformCommand: Command {
       args["--slow-sample"] == nil ? nil : try args.integer("--slow-sample", default: 0, range: 1...10_000_000)
     settings.shard = try args.shard()
     settings.scope = try ScopeArguments.request(args)
+    settings.fuzzy = try FuzzyArgument.rules(args)
     if !settings.scope.isEverything && settings.fuzz != nil {
       throw UsageError(message: "--fuzz times every place against the reference: drop --cities, --level and --under")
     }
@@ -193,6 +202,7 @@ enum ConformCommand: Command {
     suite.slowSample = settings.slowSample
     suite.shard = settings.shard
     suite.scope = settings.scope
+    suite.fuzzy = settings.fuzzy
     if let path = settings.expectedPath ?? directory.packageFile("Conformance/expected-failures.tsv") {
       suite.expected = try ExpectedFailures(contentsOf: path)
       suite.expectedDigest = try Self.digest(path)

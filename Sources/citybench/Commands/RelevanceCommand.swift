@@ -122,7 +122,7 @@ enum RelevanceCommand: Command {
     let unexpected = answered.filter { c, first in (first.map(c.expected.contains) == true) == (c.knownFailure != nil) }
       .map(\.0)
     let ranking =
-      (withoutFacts ? "without prominence and aliases (contract 1.x ranking)" : "contract 3.1")
+      (withoutFacts ? "without prominence and aliases (contract 1.x ranking)" : "contract \(MatchContract.version)")
       + (scope.isEverything ? "" : ", scope \(scope) (\(scope.placeCount) places)")
     var text =
       RelevanceReport.markdown(

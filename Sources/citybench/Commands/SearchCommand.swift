@@ -22,6 +22,7 @@ enum SearchCommand: Command {
     \(BackendOptionArguments.help)
       --mode syllable|seed  the match contract (default: syllable; see docs/MatchSpec.md)
     \(KeyboardArgument.help)
+    \(FuzzyArgument.help)
     \(ScopeArguments.help)
       --limit N             how many results to print (default: 20)
       --format text|tsv|json
@@ -35,7 +36,7 @@ enum SearchCommand: Command {
 
   static let spec = ParsedArguments.Spec(
     valued: CorpusOptions.valued.union(["--backends", "--mode", "--limit", "--format", "--queries", "--keyboard"])
-      .union(BackendOptionArguments.valued).union(ScopeArguments.valued),
+      .union(BackendOptionArguments.valued).union(ScopeArguments.valued).union(FuzzyArgument.valued),
     flags: BackendOptionArguments.flags.union(["--timing"]).union(ScopeArguments.flags),
     aliases: ["--backend": "--backends"], maximumPositionals: 1
   )
@@ -46,6 +47,7 @@ enum SearchCommand: Command {
     let format = try args.choice("--format", default: OutputFormat.text)
     let backendType = try BackendSelection.one(args["--backends"] ?? LinearScanBackend.name)
     let keyboard = try KeyboardArgument.keyboard(args["--keyboard"])
+    let fuzzy = try FuzzyArgument.rules(args)
     let options = try BackendOptionArguments.parse(args)
     let scopeRequest = try ScopeArguments.request(args)
     let backendName = backendType.name
@@ -69,14 +71,15 @@ enum SearchCommand: Command {
       let output = FileHandle.standardOutput
       try forEachLine(of: queriesFile) { query in
         let start = DispatchTime.now().uptimeNanoseconds
-        let result = backend.search(keyboard?.read(query) ?? query, mode: mode, limit: limit, scope: scope)
+        let result = backend.search(
+          keyboard?.read(query) ?? query, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
         let elapsed = DispatchTime.now().uptimeNanoseconds - start
         output.write(Data((try formatter.json(result, query: query, nanoseconds: timing ? elapsed : nil) + "\n").utf8))
       }
       return 0
     }
     let query = args.positionals[0]
-    let result = backend.search(keyboard?.read(query) ?? query, mode: mode, limit: limit, scope: scope)
+    let result = backend.search(keyboard?.read(query) ?? query, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
     print(try formatter.render(result, query: query, format: format))
     return 0
   }

@@ -102,7 +102,7 @@ struct StuckSessionBackend: SearchBackend {
     reference.search(query, mode: mode, limit: limit, scope: scope)
   }
 
-  func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope) -> Session {
+  func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope, fuzzy: FuzzyRules) -> Session {
     Session(backend: self, mode: mode, limit: limit)
   }
 }
