@@ -121,6 +121,7 @@ public struct BenchPipeline {
       slowdownNanoseconds: configuration.slowdowns)
     metadata.keystrokeBudgetNanoseconds = configuration.keystrokeBudgetNanoseconds
     metadata.shippedBackend = configuration.shippedBackend
+    if !configuration.fuzzy.isEmpty { metadata.fuzzy = configuration.fuzzy.description }
     var results = BenchAnalysis.results(
       raw: raw, workload: workload, builds: builds, external: external, corpus: corpus, metadata: metadata)
     let stateless = Set(candidates.filter(\.stateless).map(\.label))

@@ -18,16 +18,19 @@ public final class InProcessExecutor<Backend: SearchBackend>: Executor {
   public let replay: Replay
   /// The places every answer is asked for (MatchSpec §9.1).
   public let scope: PlaceScope
+  /// The fuzzy rules every keystroke is read with (MatchSpec §3.5).
+  public let fuzzy: FuzzyRules
   /// Nanoseconds of busy work added inside every timed answer (the gate's self-test proves
   /// with it that a slower build fails).
   public let slowdown: UInt64
   private var session: Backend.Session
   private let normalizer: QueryNormalizer
 
-  /// An executor of `backend` named `name`, answering with the places in `scope`.
+  /// An executor of `backend` named `name`, answering with the places in `scope`, every
+  /// keystroke read with the fuzzy rules `fuzzy`.
   public init(
     backend: Backend, name: String, mode: MatchMode, limit: Int, replay: Replay = .sessions, slowdown: UInt64 = 0,
-    scope: PlaceScope = .everything
+    scope: PlaceScope = .everything, fuzzy: FuzzyRules = []
   ) {
     self.backend = backend
     self.name = name
@@ -36,8 +39,9 @@ public final class InProcessExecutor<Backend: SearchBackend>: Executor {
     self.replay = replay
     self.slowdown = slowdown
     self.scope = scope
-    session = backend.makeSession(mode: mode, limit: limit, scope: scope)
-    normalizer = QueryNormalizer(tables: backend.corpus.tables)
+    self.fuzzy = fuzzy
+    session = backend.makeSession(mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
+    normalizer = QueryNormalizer(tables: backend.corpus.tables, fuzzy: fuzzy)
   }
 
   /// The suite's backends rank, report ranges and exact totals; a stateless replay keeps no
@@ -46,7 +50,7 @@ public final class InProcessExecutor<Backend: SearchBackend>: Executor {
 
   /// A fresh session of the backend (stateless: nothing to start).
   public func startSession() {
-    if replay == .sessions { session = backend.makeSession(mode: mode, limit: limit, scope: scope) }
+    if replay == .sessions { session = backend.makeSession(mode: mode, limit: limit, scope: scope, fuzzy: fuzzy) }
   }
 
   /// The session's answer to `text`, or the index's in a stateless replay, timed.
@@ -68,7 +72,7 @@ public final class InProcessExecutor<Backend: SearchBackend>: Executor {
   /// timed; the session is made before the clock starts.
   public func answerAlone(_ text: String) -> ExecutorAnswer {
     guard replay == .sessions else { return answerStatelessly(text) }
-    var alone = backend.makeSession(mode: mode, limit: limit, scope: scope)
+    var alone = backend.makeSession(mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
     let start = MonotonicClock.now()
     let result = alone.update(text)
     MonotonicClock.spin(nanoseconds: slowdown)
@@ -89,9 +93,10 @@ extension SearchBackend {
   /// specialized.
   public func executor(
     name: String, mode: MatchMode, limit: Int, replay: Replay = .sessions,
-    slowdown: UInt64 = 0, scope: PlaceScope = .everything
+    slowdown: UInt64 = 0, scope: PlaceScope = .everything, fuzzy: FuzzyRules = []
   ) -> any Executor {
     InProcessExecutor(
-      backend: self, name: name, mode: mode, limit: limit, replay: replay, slowdown: slowdown, scope: scope)
+      backend: self, name: name, mode: mode, limit: limit, replay: replay, slowdown: slowdown, scope: scope,
+      fuzzy: fuzzy)
   }
 }

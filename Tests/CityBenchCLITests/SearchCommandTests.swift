@@ -220,6 +220,18 @@ import Testing
     }
   }
 
+  /// `--fuzzy RULES`: `lanzou` finds 兰州 through zh-z, marked `fuzzyClass` 1 in JSON; an unknown
+  /// rule is refused with the rules' names.
+  @Test func fuzzyRulesFindWhatTheTypistMeant() throws {
+    let plain = try CLI.run(["search", "lanzou"])
+    #expect(plain.status == 0 && plain.stdout.hasPrefix("0 results"), "\(plain.stdout)")
+    let fuzzy = try CLI.run(["search", "--fuzzy", "zh-z", "--format", "json", "lanzou"])
+    #expect(fuzzy.status == 0, "\(fuzzy.stderr)")
+    #expect(fuzzy.stdout.contains("\"fuzzyClass\":1") && fuzzy.stdout.contains("兰州市"), "\(fuzzy.stdout)")
+    let wrong = try CLI.run(["search", "--fuzzy", "zh-x", "bj"])
+    #expect(wrong.status == 64 && wrong.stderr.contains("unknown fuzzy rule 'zh-x'"), "\(wrong.stderr)")
+  }
+
   @Test func versionNamesThePackageAndCommit() throws {
     let r = try CLI.run(["--version"])
     #expect(r.status == 0)

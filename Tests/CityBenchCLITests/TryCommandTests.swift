@@ -36,6 +36,22 @@ import Testing
     #expect(wrong.status == 64 && wrong.stderr.contains("did you mean 'xiaohe'"), "\(wrong.stderr)")
   }
 
+  /// Ctrl-F switches the fuzzy rules on and off (all of them without `--fuzzy`): `lanzou` finds
+  /// 兰州 only with them, and the header says which rules are on.
+  @Test func ctrlFSwitchesFuzzyPinyin() throws {
+    let r = try CLI.run(["try", "--backends", "trie,linear"], input: "lanzou\u{06}\u{06}")
+    #expect(r.status == 0, "\(r.stderr)")
+    let frames = r.stdout.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+    #expect(frames.count == 9)  // the empty box, six letters, Ctrl-F twice
+    #expect(frames[6].contains("0 places") && !frames[6].contains("fuzzy all"))
+    #expect(frames[7].contains(" · fuzzy all · ") && frames[7].contains("1. [兰州]市"), "\(frames[7])")
+    #expect(frames[8].contains("0 places"))
+    let given = try CLI.run(["try", "--backends", "trie", "--fuzzy", "n-l"], input: "lanjing")
+    #expect(given.stdout.contains(" · fuzzy n-l · ") && given.stdout.contains("1. [南京]市"), "\(given.stdout)")
+    let refused = try CLI.run(["try", "--fuzzy", "all", "--executor", "x=true"], input: "")
+    #expect(refused.status == 64 && refused.stderr.contains("without fuzzy rules"))
+  }
+
   /// `--cities` and the other scope options: every backend's session answers in the scope.
   @Test func aScopeLimitsEveryBackend() throws {
     let r = try CLI.run(["try", "--backends", "trie,inverted-index,linear", "--cities"], input: "heb\t\t")

@@ -261,6 +261,7 @@ public enum Gate {
       mismatches.append(describe("workload", c.workload.checksum, b.workload.checksum))
     }
     differ("mode", b.mode, c.mode)
+    differ("fuzzy rules", b.fuzzy ?? "none", c.fuzzy ?? "none")
     differ("limit", b.limit, c.limit)
     differ("rounds", b.rounds, c.rounds)
     differ("warm-up", b.warmUpKeystrokes, c.warmUpKeystrokes)

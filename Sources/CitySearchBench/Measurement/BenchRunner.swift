@@ -6,6 +6,8 @@ import CitySearchExecutor
 public struct BenchConfiguration: Sendable {
   /// The match mode of every search.
   public var mode: MatchMode = .syllable
+  /// The fuzzy rules every keystroke is read with (MatchSpec §3.5); none by default.
+  public var fuzzy: FuzzyRules = []
   /// Answers shown per keystroke.
   public var limit = 20
   /// Measured passes over the whole workload.
@@ -142,7 +144,7 @@ public struct BenchRunner {
       entries.map { entry in
         entry.backend.executor(
           name: entry.name, mode: mode, limit: limit, replay: stateless.contains(entry.name) ? .stateless : .sessions,
-          slowdown: configuration.slowdowns[entry.name] ?? 0)
+          slowdown: configuration.slowdowns[entry.name] ?? 0, fuzzy: configuration.fuzzy)
       } + external
     let keystrokes = workload.keystrokeCount
     var random = SplitMix64(seed: configuration.seed)

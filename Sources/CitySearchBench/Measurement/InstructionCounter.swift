@@ -115,7 +115,7 @@ public enum InstructionCounter {
   /// the named backends (the gate's self-test).
   public static func replay(
     workload: Workload, backends: [(name: String, backend: any SearchBackend)], mode: MatchMode, limit: Int,
-    extraIterations: [String: Int] = [:]
+    fuzzy: FuzzyRules = [], extraIterations: [String: Int] = [:]
   ) {
     CSystemShim_callgrindStartInstrumentation()
     for _ in 0..<emptyCalls {
@@ -135,7 +135,8 @@ public enum InstructionCounter {
     }
     let stride = stride(keystrokes: workload.keystrokeCount)
     for (name, backend) in backends {
-      replay(workload, backend, mode: mode, limit: limit, stride: stride, extra: extraIterations[name] ?? 0)
+      replay(
+        workload, backend, mode: mode, limit: limit, fuzzy: fuzzy, stride: stride, extra: extraIterations[name] ?? 0)
     }
   }
 
@@ -151,13 +152,14 @@ public enum InstructionCounter {
 
   /// One backend's replay, specialized for its concrete type.
   private static func replay(
-    _ workload: Workload, _ backend: some SearchBackend, mode: MatchMode, limit: Int, stride: Int, extra: Int
+    _ workload: Workload, _ backend: some SearchBackend, mode: MatchMode, limit: Int, fuzzy: FuzzyRules, stride: Int,
+    extra: Int
   ) {
     var sink = 0
     var k = 0
     CSystemShim_callgrindZero()
     for session in workload.sessions {
-      var typing = backend.makeSession(mode: mode, limit: limit)
+      var typing = backend.makeSession(mode: mode, limit: limit, scope: .everything, fuzzy: fuzzy)
       for text in session.keystrokes {
         let alone = isCountedAlone(k, stride: stride)
         if alone {

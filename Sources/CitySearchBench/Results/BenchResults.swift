@@ -98,6 +98,9 @@ public struct RunMetadata: Codable, Sendable {
   public var workload: WorkloadInfo
   /// The match mode of every search (`syllable` or `seed`; docs/MatchSpec.md).
   public var mode: String
+  /// The fuzzy rules every keystroke was read with (`FuzzyRules`' text, MatchSpec §3.5);
+  /// absent for none.
+  public var fuzzy: String? = nil
   /// How many ranked places each answer listed (the top k); totals are exact beyond it.
   public var limit: Int
   /// How many times every timed keystroke was answered; a keystroke's latency is its median.

@@ -67,6 +67,9 @@ public struct WireMatch: Codable, Sendable, Hashable {
   public var readingClass: Int
   /// `Match.spellingClass`.
   public var spellingClass: Int
+  /// `Match.fuzzyClass` when it is 1 (MatchSpec §3.5); absent for 0, so that an implementation
+  /// that knows no fuzzy rules need not send it.
+  public var fuzzyClass: Int?
 
   /// The wire form of `match`.
   public init(_ match: Match) {
@@ -75,10 +78,13 @@ public struct WireMatch: Codable, Sendable, Hashable {
     matchClass = match.matchClass
     readingClass = match.readingClass
     spellingClass = match.spellingClass
+    fuzzyClass = match.fuzzyClass == 0 ? nil : match.fuzzyClass
   }
 
   /// The match it spells out.
   public var match: Match {
-    Match(start: start, end: end, matchClass: matchClass, readingClass: readingClass, spellingClass: spellingClass)
+    Match(
+      start: start, end: end, matchClass: matchClass, readingClass: readingClass, spellingClass: spellingClass,
+      fuzzyClass: fuzzyClass ?? 0)
   }
 }

@@ -11,7 +11,7 @@ struct BenchOptions {
   static let valued: Set<String> = CorpusOptions.valued.union([
     "--workload", "--backends", "--mode", "--rounds", "--warm-up", "--budget", "--budget-ms", "--seed", "--limit",
     "--inject-slowdown",
-    "--relevance", "--instructions", "--allocations", "--shard", "--replay",
+    "--relevance", "--instructions", "--allocations", "--shard", "--replay", "--fuzzy",
   ])
   static let help = """
     \(CorpusOptions.help)
@@ -20,6 +20,7 @@ struct BenchOptions {
       --backends A,B        the backends to time (default: all); the reference (linear) is
                             always timed too, and a second time against itself (A/A)
       --mode syllable|seed  (default: syllable)
+    \(FuzzyArgument.help)
       --replay sessions|stateless|both
                             how the backends other than the reference answer: typing into
                             their sessions, each keystroke afresh from the index (reported
@@ -103,6 +104,7 @@ struct BenchOptions {
     if let backends { _ = try BackendSelection.select(backends) }
     var c = BenchConfiguration()
     c.mode = try args.choice("--mode", default: MatchMode.syllable)
+    c.fuzzy = try FuzzyArgument.rules(args)
     c.rounds = try args.integer("--rounds", default: c.rounds, range: 1...1_000)
     c.warmUpKeystrokes = try args.integer("--warm-up", default: c.warmUpKeystrokes, range: 0...10_000_000)
     c.budgetSeconds = Double(try args.integer("--budget", default: Int(c.budgetSeconds), range: 1...1_000_000))
@@ -134,6 +136,12 @@ struct BenchOptions {
     shard = try args.shard()
     replay = try args.choice("--replay", default: Replay.sessions)
     executors = try args.executorSpecs()
+    if !c.fuzzy.isEmpty && !executors.isEmpty {
+      throw UsageError(message: "--fuzzy: the executor protocol has no fuzzy rules yet; drop --executor or --fuzzy")
+    }
+    if !c.fuzzy.isEmpty && args["--allocations"].map({ $0 != "off" }) == true {
+      throw UsageError(message: "--fuzzy: the allocation replay reads keystrokes without rules; drop --allocations")
+    }
     if let value = args["--relevance"] {
       guard value == "on" || value == "off" else { throw UsageError(message: "--relevance takes on or off") }
       relevance = value == "on"
@@ -241,7 +249,9 @@ struct BenchOptions {
     if !shard.isWhole {
       results.metadata.shard = .init(index: shard.index, count: shard.count, backends: try selection().map(\.label))
     }
-    if relevance ?? (loaded.count <= Self.relevancePlaces), configuration.mode == .syllable {
+    // Relevance measures the contract's ranking of typing without rules: not this run's.
+    if relevance ?? (loaded.count <= Self.relevancePlaces), configuration.mode == .syllable, configuration.fuzzy.isEmpty
+    {
       results.relevance = try measureRelevance(loaded, quiet: quiet)
     }
     // A shard counts the instructions of its own backends only.
@@ -269,7 +279,7 @@ struct BenchOptions {
     if !quiet { standardError("instructions: counting \(backends.joined(separator: ", ")) under callgrind") }
     let run = CallgrindRun(
       corpus: corpus, workload: workload, backends: backends, mode: configuration.mode.rawValue,
-      limit: configuration.limit)
+      limit: configuration.limit, fuzzy: configuration.fuzzy)
     let outcome = try run.measure()
     for i in results.backends.indices {
       results.backends[i].instructions = outcome.summaries[results.backends[i].name]

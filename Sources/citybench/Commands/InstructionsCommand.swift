@@ -29,6 +29,7 @@ enum InstructionsCommand: Command {
       --workload FILE       the typing sessions (default: Benchmarks/TIER.workload.tsv)
       --backends A,B        the backends to count (default: \(defaultBackends.joined(separator: ",")))
       --mode syllable|seed  (default: syllable)
+    \(FuzzyArgument.help)
       --limit N             answers per keystroke (default: 20)
       --format text|tsv     (default: text)
       --keystrokes FILE     also write each keystroke counted alone, one TSV row per backend and
@@ -41,7 +42,8 @@ enum InstructionsCommand: Command {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--workload", "--backends", "--mode", "--limit", "--format", "--keystrokes"]),
+    valued: CorpusOptions.valued.union(["--workload", "--backends", "--mode", "--limit", "--format", "--keystrokes"])
+      .union(FuzzyArgument.valued),
     flags: [CallgrindRun.replayFlag], maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
@@ -63,7 +65,8 @@ enum InstructionsCommand: Command {
       "counting instructions under callgrind: \(names.joined(separator: ", ")) on \(corpus.name), \(Formatting.count(workload.keystrokeCount)) keystrokes each"
     )
     let run = CallgrindRun(
-      corpus: corpus, workload: workload, backends: names, mode: mode.rawValue, limit: limit)
+      corpus: corpus, workload: workload, backends: names, mode: mode.rawValue, limit: limit,
+      fuzzy: options.configuration.fuzzy)
     let outcome = try run.measure()
     if let path = args["--keystrokes"] {
       try AtomicFile.write(keystrokeTable(outcome, names: names, workload: workload), to: path)
@@ -129,7 +132,8 @@ enum InstructionsCommand: Command {
       )
     }
     InstructionCounter.replay(
-      workload: workload, backends: backends, mode: mode, limit: limit, extraIterations: extra)
+      workload: workload, backends: backends, mode: mode, limit: limit, fuzzy: options.configuration.fuzzy,
+      extraIterations: extra)
     return ExitStatus.success
   }
 }

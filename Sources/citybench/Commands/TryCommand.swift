@@ -19,8 +19,8 @@ enum TryCommand: Command {
     them.
 
     Keys: type to search (pinyin, initials, Hanzi); Backspace deletes; Ctrl-U clears; Tab shows
-    the next backend's answer; Ctrl-T switches between syllable and seed mode; Esc, Ctrl-C or
-    Ctrl-D quits. The terminal is put back as it was on exit and on SIGTERM or SIGHUP.
+    the next backend's answer; Ctrl-T switches between syllable and seed mode; Ctrl-F switches
+    fuzzy pinyin on and off (the rules of --fuzzy, or all); Esc, Ctrl-C or Ctrl-D quits. The terminal is put back as it was on exit and on SIGTERM or SIGHUP.
 
     Plain ANSI output (works over ssh and in tmux); without colour (NO_COLOR, --no-color, or
     TERM=dumb) matched characters are shown in [brackets]. When standard input is not a
@@ -31,6 +31,8 @@ enum TryCommand: Command {
     \(CorpusOptions.help)
       --backends A,B        the backends to run (default: trie,inverted-index,linear)
     \(KeyboardArgument.help)
+    \(FuzzyArgument.help)
+                            (not with --executor; Ctrl-F switches them on and off)
     \(ScopeArguments.help)
                             (not with --executor)
       --executor NAME=CMD   also run a command speaking the executor protocol; repeatable
@@ -39,7 +41,8 @@ enum TryCommand: Command {
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--backends", "--keyboard"]).union(ScopeArguments.valued),
+    valued: CorpusOptions.valued.union(["--backends", "--keyboard"]).union(ScopeArguments.valued)
+      .union(FuzzyArgument.valued),
     repeated: ["--executor"], flags: Set(["--no-color"]).union(ScopeArguments.flags),
     maximumPositionals: 0)
 
@@ -51,6 +54,10 @@ enum TryCommand: Command {
     let scopeRequest = try ScopeArguments.request(args)
     if !scopeRequest.isEverything && !specs.isEmpty {
       throw UsageError(message: "an executor answers every place: drop --cities, --level and --under")
+    }
+    let fuzzy = try FuzzyArgument.rules(args)
+    if !fuzzy.isEmpty && !specs.isEmpty {
+      throw UsageError(message: "an executor reads queries without fuzzy rules: drop --fuzzy")
     }
     let corpusOptions = CorpusOptions(args)
     let corpus = try corpusOptions.load()
@@ -66,10 +73,13 @@ enum TryCommand: Command {
     let names = types.map { $0.name } + specs.map(\.name)
     var box = SearchBox(
       corpus: corpus, corpusName: corpusOptions.name, names: names, colour: colour,
-      interactive: Terminal.isInteractive, keyboard: keyboard
-    ) { mode in
-      backends.map { $0.executor(name: type(of: $0).name, mode: mode, limit: 10, scope: scope) }
+      interactive: Terminal.isInteractive, keyboard: keyboard, fuzzy: fuzzy
+    ) { mode, rules in
+      backends.map { $0.executor(name: type(of: $0).name, mode: mode, limit: 10, scope: scope, fuzzy: rules) }
         + specs.map { spec -> any Executor in
+          guard rules.isEmpty else {
+            return FailedExecutor(name: spec.name, failure: "the executor protocol has no fuzzy rules")
+          }
           let start = ExternalStart.start(
             spec, corpus: corpus, path: file!.path, format: file!.format, mode: mode, limit: 10)
           return start.executor ?? FailedExecutor(name: spec.name, failure: start.failure ?? "did not start")
@@ -97,7 +107,7 @@ enum TryCommand: Command {
 /// A keystroke of the search box.
 enum Key: Equatable {
   case character(Character)
-  case backspace, clear, nextBackend, toggleMode, quit
+  case backspace, clear, nextBackend, toggleMode, toggleFuzzy, quit
 
   /// The keys in `bytes`, and the bytes of an unfinished UTF-8 character to keep for later.
   /// Escape sequences (arrow keys and the like) are skipped; a lone Esc quits.
@@ -120,6 +130,7 @@ enum Key: Equatable {
       case 0x15: keys.append(.clear)
       case 0x09: keys.append(.nextBackend)
       case 0x14: keys.append(.toggleMode)
+      case 0x06: keys.append(.toggleFuzzy)
       case 0x0A, 0x0D: if !interactive { keys.append(.clear) }  // a script's next line: a new query
       case ..<0x20: break
       default:
@@ -148,18 +159,31 @@ struct SearchBox {
   /// The double-pinyin keyboard the box is typed on (`--keyboard`); `nil` for full pinyin.
   let keyboard: Keyboard?
   var mode = MatchMode.syllable
+  /// The fuzzy rules Ctrl-F switches on (`--fuzzy`, else all), and whether they are on.
+  let fuzzyChoice: FuzzyRules
+  var fuzzyOn: Bool
   var text = ""
   var shown = 0
-  /// Makes every player for a mode.
-  private let makePlayers: (MatchMode) -> [any Executor]
-  /// The players of each mode used so far (an external executor keeps its process).
-  private var players: [MatchMode: [any Executor]] = [:]
+  /// The rules every player reads the box with now.
+  var fuzzy: FuzzyRules { fuzzyOn ? fuzzyChoice : [] }
+  /// What a set of players answers in: a mode and fuzzy rules.
+  private struct Setting: Hashable {
+    var mode: MatchMode
+    var fuzzy: FuzzyRules
+  }
+  /// Makes every player for a mode and fuzzy rules.
+  private let makePlayers: (MatchMode, FuzzyRules) -> [any Executor]
+  /// The players of each setting used so far (an external executor keeps its process).
+  private var players: [Setting: [any Executor]] = [:]
+  private var setting: Setting { Setting(mode: mode, fuzzy: fuzzy) }
   private var answers: [Result<ExecutorAnswer, Error>] = []
 
   init(
     corpus: Corpus, corpusName: String, names: [String], colour: Bool, interactive: Bool,
-    keyboard: Keyboard? = nil, makePlayers: @escaping (MatchMode) -> [any Executor]
+    keyboard: Keyboard? = nil, fuzzy: FuzzyRules = [], makePlayers: @escaping (MatchMode, FuzzyRules) -> [any Executor]
   ) {
+    self.fuzzyChoice = fuzzy.isEmpty ? .all : fuzzy
+    self.fuzzyOn = !fuzzy.isEmpty
     self.corpus = corpus
     self.corpusName = corpusName
     self.names = names
@@ -170,10 +194,11 @@ struct SearchBox {
     restart()
   }
 
-  /// New sessions (for a new mode), answering the current text from scratch.
+  /// New sessions (for a new mode or rules), answering the current text from scratch.
   private mutating func restart() {
-    if players[mode] == nil { players[mode] = makePlayers(mode) }
-    for player in players[mode]! { try? player.startSession() }
+    let setting = self.setting
+    if players[setting] == nil { players[setting] = makePlayers(setting.mode, setting.fuzzy) }
+    for player in players[setting]! { try? player.startSession() }
     answers = []
     if !text.isEmpty { answer() }
   }
@@ -183,7 +208,7 @@ struct SearchBox {
 
   private mutating func answer() {
     let query = self.query
-    answers = players[mode]!.map { player in Result { try player.answer(query) } }
+    answers = players[setting]!.map { player in Result { try player.answer(query) } }
   }
 
   mutating func handle(_ key: Key) {
@@ -202,6 +227,9 @@ struct SearchBox {
     case .toggleMode:
       mode = mode == .syllable ? .seed : .syllable
       restart()
+    case .toggleFuzzy:
+      fuzzyOn.toggle()
+      restart()
     case .quit: break
     }
   }
@@ -210,8 +238,9 @@ struct SearchBox {
   func frame(columns: Int) -> String {
     let name = { (i: Int) in names[i] }
     let board = keyboard.map { " · \($0.name) keyboard" } ?? ""
+    let rules = fuzzy.isEmpty ? "" : " · fuzzy \(fuzzy)"
     var lines = [
-      "citybench try · \(corpusName) · \(mode) mode\(board) · showing \(name(shown)) · Tab backend, Ctrl-T mode, Esc quit",
+      "citybench try · \(corpusName) · \(mode) mode\(board)\(rules) · showing \(name(shown)) · Tab backend, Ctrl-T mode, Ctrl-F fuzzy, Esc quit",
       "> \(text)" + (interactive ? "▏" : "") + (keyboard != nil && !text.isEmpty ? "  (\(query))" : ""),
     ]
     if text.isEmpty {

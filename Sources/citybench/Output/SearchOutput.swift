@@ -19,6 +19,8 @@ struct SearchOutput: Codable, Equatable {
     var matchClass: Int
     var readingClass: Int
     var spellingClass: Int
+    /// 1 for a match through a fuzzy rule (MatchSpec §3.5); absent for 0.
+    var fuzzyClass: Int?
   }
 
   var query: String
@@ -43,7 +45,7 @@ struct SearchOutput: Codable, Equatable {
       return Hit(
         rank: rank + 1, id: hit.id, name: corpus.name(at: hit.index), path: corpus.pathNames(to: hit.index),
         range: [match.start, match.end], matchClass: match.matchClass, readingClass: match.readingClass,
-        spellingClass: match.spellingClass)
+        spellingClass: match.spellingClass, fuzzyClass: match.fuzzyClass)
     }
   }
 

@@ -18,6 +18,8 @@ struct CallgrindRun {
   var backends: [String]
   var mode: String
   var limit: Int
+  /// The fuzzy rules every keystroke is read with; none by default.
+  var fuzzy: FuzzyRules = []
 
   struct Outcome {
     var tool: String
@@ -88,7 +90,7 @@ struct CallgrindRun {
       ] + corpusArguments + [
         "--workload", "workload.tsv", "--backends", backends.joined(separator: ","), "--mode", mode, "--limit",
         "\(limit)",
-      ]
+      ] + (fuzzy.isEmpty ? [] : ["--fuzzy", fuzzy.description])
 
     let process = Process()
     process.executableURL = URL(fileURLWithPath: valgrind)
