@@ -95,7 +95,7 @@ public struct BenchPipeline {
       guard let corpusFile else { preconditionFailure("executors need the corpus as a file") }
       let start = ExternalStart.start(
         spec, corpus: corpus, path: corpusFile.path, format: corpusFile.format, mode: configuration.mode,
-        limit: configuration.limit)
+        limit: configuration.limit, fuzzy: configuration.fuzzy)
       log("\(spec.name): \(start.summary)")
       external.append(start)
     }

@@ -22,7 +22,7 @@ public struct ConformanceProfile: Codable, Sendable, Equatable {
   public var implementation: String
   /// The corpus's name.
   public var corpus: String
-  /// The match mode.
+  /// The match mode, followed by the fuzzy rules when there are any (`syllable fuzzy zh-z`).
   public var mode: String
   /// Whether the implementation ranks its answers.
   public var ranked: Bool
@@ -49,11 +49,14 @@ public struct ConformanceProfile: Codable, Sendable, Equatable {
   /// The differences by cause, largest first.
   public var causes: [Cause] = []
 
-  /// An empty profile of `implementation` on `corpus` in `mode`.
-  public init(implementation: String, corpus: String, mode: MatchMode, ranked: Bool, limit: Int) {
+  /// An empty profile of `implementation` on `corpus` in `mode`, queries read with the fuzzy
+  /// rules `fuzzy`.
+  public init(
+    implementation: String, corpus: String, mode: MatchMode, fuzzy: FuzzyRules = [], ranked: Bool, limit: Int
+  ) {
     self.implementation = implementation
     self.corpus = corpus
-    self.mode = mode.rawValue
+    self.mode = fuzzy.isEmpty ? mode.rawValue : "\(mode.rawValue) fuzzy \(fuzzy)"
     self.ranked = ranked
     self.limit = limit
   }

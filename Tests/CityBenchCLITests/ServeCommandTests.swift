@@ -36,6 +36,25 @@ import Testing
     }
   }
 
+  /// The handshake's fuzzy rules reach the served backend: its session reads every keystroke
+  /// with them, as in process.
+  @Test func aServedTrieReadsTheHandshakesFuzzyRules() throws {
+    let corpus = try CorpusDirectory(path: CLI.packageRoot.appendingPathComponent("Corpus").path).load(.cities)
+    let executor = try ProcessExecutor(
+      name: "trie (served)", command: "'\(CLI.binary.path)' serve --backend trie", corpus: corpus,
+      corpusPath: Self.corpusPath, corpusFormat: "tsv", mode: .syllable, limit: 20, fuzzy: [.zhZ, .nL],
+      startTimeout: 120)
+    defer { executor.stop() }
+    let trie = TrieBackend(corpus: corpus)
+    var session = trie.makeSession(mode: .syllable, limit: 20, scope: .everything, fuzzy: [.zhZ, .nL])
+    try executor.startSession()
+    for text in ["l", "la", "lan", "lanz", "lanzou"] {
+      let answer = try executor.answer(text).result
+      #expect(answer == session.update(text), "\(text)")
+    }
+    #expect(try executor.answer("lanzou").result.hits.first?.match.fuzzyClass == 1)
+  }
+
   @Test func aStatelessServedIndexKeepsNoSession() throws {
     let executor = try served("inverted-index", mode: .syllable, replay: "stateless")
     defer { executor.stop() }

@@ -85,11 +85,17 @@ import Testing
     #expect(reply.version == WireProtocol.version)
     #expect(
       reply.capabilities
-        == ExecutorCapabilities(ranked: false, matchRanges: false, sessions: false, modes: ["syllable"]))
+        == ExecutorCapabilities(
+          ranked: false, matchRanges: false, sessions: false, modes: ["syllable"], fuzzyRules: nil))
+    #expect(reply.capabilities.missingRules(.nL) == ["n-l"] && reply.capabilities.missingRules([]).isEmpty)
     let query = WireQuery(id: 4, text: "北j", newSession: true)
     #expect(try JSONDecoder().decode(WireQuery.self, from: JSONEncoder().encode(query)) == query)
     let request = WireHandshake.Request(corpusPath: "Corpus/cities.tsv", corpusFormat: "tsv", mode: "seed", limit: 20)
     #expect(
       try JSONDecoder().decode(WireHandshake.Request.self, from: JSONEncoder().encode(request)) == request)
+    #expect(!String(decoding: try JSONEncoder().encode(request), as: UTF8.self).contains("fuzzy"))
+    let fuzzy = WireHandshake.Request(
+      corpusPath: "Corpus/cities.tsv", corpusFormat: "tsv", mode: "syllable", limit: 20, fuzzy: "zh-z,n-l")
+    #expect(try JSONDecoder().decode(WireHandshake.Request.self, from: JSONEncoder().encode(fuzzy)) == fuzzy)
   }
 }

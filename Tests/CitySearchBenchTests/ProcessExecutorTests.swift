@@ -115,6 +115,32 @@ import Testing
     #expect(try executor.answer("c").result.hits.map(\.id) == [id])
   }
 
+  /// Fuzzy rules go in the handshake; an implementation that does not list them among its
+  /// capabilities is refused with the rules it lacks, one that lists some with the rest.
+  @Test func fuzzyRulesTheImplementationDoesNotReadAreRefused() throws {
+    func start(_ reply: String, rules: FuzzyRules) throws -> ProcessExecutor {
+      try ProcessExecutor(
+        name: "fake", command: "read h; echo '\(reply)'", corpus: corpus, corpusPath: "/dev/null", corpusFormat: "tsv",
+        mode: .syllable, limit: 20, fuzzy: rules, startTimeout: 10)
+    }
+    #expect {
+      try start(Self.reply, rules: [.zhZ, .nL])
+    } throws: { error in
+      (error as? ExecutorError)?.error
+        == WireError(kind: .incompatible, message: "does not read the fuzzy rules zh-z, n-l")
+    }
+    let some = Self.reply.replacingOccurrences(of: #""modes":"#, with: #""fuzzyRules":["zh-z"],"modes":"#)
+    #expect {
+      try start(some, rules: .all)
+    } throws: { error in
+      (error as? ExecutorError)?.error.message.hasPrefix("does not read the fuzzy rules ch-c, sh-s,") == true
+    }
+    let reading = try start(some, rules: .zhZ)
+    #expect(reading.fuzzy == .zhZ && reading.capabilities.missingRules(.zhZ).isEmpty)
+    reading.stop()
+    #expect(try start(Self.reply, rules: []).capabilities.fuzzyRules == nil)
+  }
+
   @Test func aHandshakeOfAnotherVersionOrWithoutTheModeIsRefused() {
     let other = Self.reply.replacingOccurrences(of: #""version":1"#, with: #""version":9"#)
     #expect {

@@ -12,14 +12,18 @@ public struct ExecutorProfiler {
   public let corpusName: String
   /// The match mode.
   public let mode: MatchMode
+  /// The fuzzy rules the reference and the executor read every query with (MatchSpec §3.5).
+  public let fuzzy: FuzzyRules
   /// The places per answer.
   public let limit: Int
 
-  /// A profiler against `reference` over the corpus named `corpusName`.
-  public init(reference: LinearScanBackend, corpusName: String, mode: MatchMode, limit: Int) {
+  /// A profiler against `reference` over the corpus named `corpusName`, queries read with the
+  /// fuzzy rules `fuzzy` (the executor was started with them).
+  public init(reference: LinearScanBackend, corpusName: String, mode: MatchMode, fuzzy: FuzzyRules = [], limit: Int) {
     self.reference = reference
     self.corpusName = corpusName
     self.mode = mode
+    self.fuzzy = fuzzy
     self.limit = limit
   }
 
@@ -33,7 +37,8 @@ public struct ExecutorProfiler {
   ) -> (profile: ConformanceProfile, failure: ExecutorError?) {
     let capabilities = executor.capabilities
     var profile = ConformanceProfile(
-      implementation: executor.name, corpus: corpusName, mode: mode, ranked: capabilities.ranked, limit: limit)
+      implementation: executor.name, corpus: corpusName, mode: mode, fuzzy: fuzzy, ranked: capabilities.ranked,
+      limit: limit)
     let corpus = reference.corpus
     var done = 0
     for batch in stride(from: 0, to: texts.count, by: 256).map({ texts[$0..<min($0 + 256, texts.count)] }) {
@@ -43,7 +48,7 @@ public struct ExecutorProfiler {
           profile.failedQueries += 1
           continue
         }
-        let expected = reference.search(text, mode: mode, limit: limit)
+        let expected = reference.search(text, mode: mode, limit: limit, fuzzy: fuzzy)
         let exactlyEqual = capabilities.difference(expected: expected, actual: answer.result, limit: limit) == nil
         profile.add(text: text, expected: expected, actual: answer.result, exactlyEqual: exactlyEqual) { hit in
           corpus.name(at: hit.index)

@@ -12,15 +12,16 @@ public struct ExternalStart {
   public let failure: String?
 
   /// Starts `spec` over `corpus`, loaded from the file at `path` in `format`, for answers in
-  /// `mode` of `limit` hits. A failure to start is kept, not thrown, so that the run goes on
-  /// with the other implementations and reports it.
+  /// `mode` of `limit` hits, queries read with the fuzzy rules `fuzzy`. A failure to start is
+  /// kept, not thrown, so that the run goes on with the other implementations and reports it.
   public static func start(
-    _ spec: ExecutorSpec, corpus: Corpus, path: String, format: String, mode: MatchMode, limit: Int
+    _ spec: ExecutorSpec, corpus: Corpus, path: String, format: String, mode: MatchMode, limit: Int,
+    fuzzy: FuzzyRules = []
   ) -> ExternalStart {
     do {
       let executor = try ProcessExecutor(
         name: spec.name, command: spec.command, corpus: corpus, corpusPath: path, corpusFormat: format, mode: mode,
-        limit: limit)
+        limit: limit, fuzzy: fuzzy)
       return ExternalStart(spec: spec, executor: executor, failure: nil)
     } catch {
       return ExternalStart(spec: spec, executor: nil, failure: "\(error)")

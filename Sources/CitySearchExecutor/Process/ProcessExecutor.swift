@@ -22,6 +22,8 @@ public final class ProcessExecutor: Executor {
   public let corpus: Corpus
   /// The mode of every answer.
   public let mode: MatchMode
+  /// The fuzzy rules every query is read with (MatchSpec §3.5).
+  public let fuzzy: FuzzyRules
   /// The longest wait for one answer, in seconds.
   public var answerTimeout: Double
   /// The longest line accepted from the implementation.
@@ -36,23 +38,24 @@ public final class ProcessExecutor: Executor {
   private let encoder = JSONEncoder()
   private let decoder = JSONDecoder()
 
-  /// Starts `command`, sends the handshake for `mode` and `limit` over the corpus file at
-  /// `corpusPath` (the file `corpus` was loaded from), and waits up to `startTimeout` seconds
-  /// for the implementation to say it is ready.
+  /// Starts `command`, sends the handshake for `mode`, `limit` and the fuzzy rules `fuzzy` over
+  /// the corpus file at `corpusPath` (the file `corpus` was loaded from), and waits up to
+  /// `startTimeout` seconds for the implementation to say it is ready.
   ///
   /// - Throws: ``ExecutorError`` when the command does not start, does not answer the
-  ///   handshake in time, answers something else, speaks another protocol version or does not
-  ///   offer `mode`.
+  ///   handshake in time, answers something else, speaks another protocol version, does not
+  ///   offer `mode` or does not read one of the rules.
   public init(
     name: String, command: String, corpus: Corpus, corpusPath: String, corpusFormat: String, mode: MatchMode,
-    limit: Int, startTimeout: Double = 600, answerTimeout: Double = 30
+    limit: Int, fuzzy: FuzzyRules = [], startTimeout: Double = 600, answerTimeout: Double = 30
   ) throws {
     self.name = name
     self.command = command
     self.corpus = corpus
     self.mode = mode
+    self.fuzzy = fuzzy
     self.answerTimeout = answerTimeout
-    normalizer = QueryNormalizer(tables: corpus.tables)
+    normalizer = QueryNormalizer(tables: corpus.tables, fuzzy: fuzzy)
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let fail = { (error: WireError, received: [UInt8]?) in
       ExecutorError(executor: name, query: nil, error: error, received: received.map(ExecutorError.quote))
@@ -63,7 +66,8 @@ public final class ProcessExecutor: Executor {
       throw fail(error, nil)
     }
     let request = WireHandshake.Request(
-      corpusPath: corpusPath, corpusFormat: corpusFormat, mode: mode.rawValue, limit: limit)
+      corpusPath: corpusPath, corpusFormat: corpusFormat, mode: mode.rawValue, limit: limit,
+      fuzzy: fuzzy.isEmpty ? nil : fuzzy.description)
     var line: [UInt8] = []
     do {
       try child.write(line: Array(try encoder.encode(request)))
@@ -83,6 +87,11 @@ public final class ProcessExecutor: Executor {
           kind: .incompatible,
           message:
             "does not answer mode \(mode.rawValue) (it answers \(reply.capabilities.modes.joined(separator: ", ")))")
+      }
+      let missing = reply.capabilities.missingRules(fuzzy)
+      guard missing.isEmpty else {
+        throw WireError(
+          kind: .incompatible, message: "does not read the fuzzy rules \(missing.joined(separator: ", "))")
       }
       self.reply = reply
     } catch let error as WireError {

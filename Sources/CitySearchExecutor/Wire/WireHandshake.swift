@@ -13,16 +13,22 @@ public enum WireHandshake {
     public var mode: String
     /// The hits per answer.
     public var limit: Int
+    /// The fuzzy rules every query is to be read with (`FuzzyRules`' text, `zh-z,n-l`, MatchSpec
+    /// §3.5); absent for none, so that an implementation that knows no rules can ignore it.
+    public var fuzzy: String?
 
-    /// A request for `mode` and `limit` over the corpus at `corpusPath`.
+    /// A request for `mode` and `limit` over the corpus at `corpusPath`, queries read with the
+    /// fuzzy rules `fuzzy` (none unless given).
     public init(
-      version: Int = WireProtocol.version, corpusPath: String, corpusFormat: String, mode: String, limit: Int
+      version: Int = WireProtocol.version, corpusPath: String, corpusFormat: String, mode: String, limit: Int,
+      fuzzy: String? = nil
     ) {
       self.version = version
       self.corpusPath = corpusPath
       self.corpusFormat = corpusFormat
       self.mode = mode
       self.limit = limit
+      self.fuzzy = fuzzy
     }
   }
 

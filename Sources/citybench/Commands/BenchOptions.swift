@@ -136,9 +136,6 @@ struct BenchOptions {
     shard = try args.shard()
     replay = try args.choice("--replay", default: Replay.sessions)
     executors = try args.executorSpecs()
-    if !c.fuzzy.isEmpty && !executors.isEmpty {
-      throw UsageError(message: "--fuzzy: the executor protocol has no fuzzy rules yet; drop --executor or --fuzzy")
-    }
     if !c.fuzzy.isEmpty && args["--allocations"].map({ $0 != "off" }) == true {
       throw UsageError(message: "--fuzzy: the allocation replay reads keystrokes without rules; drop --allocations")
     }

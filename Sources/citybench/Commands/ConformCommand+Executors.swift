@@ -27,6 +27,7 @@ extension ConformCommand {
     let count = try args.integer("--sample", default: 2_000, range: 1...10_000_000)
     let seed = UInt64(try args.integer("--seed", default: 1, range: 0...Int.max))
     let limit = 20
+    let fuzzy = try FuzzyArgument.rules(args)
 
     let packageFiles = CorpusOptions(directory: args["--corpus-dir"])
     let profilesPath = args["--profiles"] ?? packageFiles.packageFile("Conformance/expected-profiles.tsv")
@@ -43,10 +44,13 @@ extension ConformCommand {
       emit("\n== \(options.name): \(corpus.count) places; \(texts.count) distinct queries (seed \(seed))")
       let reference = LinearScanBackend(corpus: corpus)
       for mode in modes {
-        let profiler = ExecutorProfiler(reference: reference, corpusName: options.name, mode: mode, limit: limit)
+        let profiler = ExecutorProfiler(
+          reference: reference, corpusName: options.name, mode: mode, fuzzy: mode == .syllable ? fuzzy : [],
+          limit: limit)
         for spec in specs {
           let start = ExternalStart.start(
-            spec, corpus: corpus, path: file.path, format: file.format, mode: mode, limit: limit)
+            spec, corpus: corpus, path: file.path, format: file.format, mode: mode, limit: limit,
+            fuzzy: mode == .syllable ? fuzzy : [])
           guard let executor = start.executor else {
             emit("\(spec.name), \(mode): \(start.summary)")
             failed = true

@@ -51,8 +51,8 @@ enum ConformCommand: Command {
                             (every answer, the reference's and each backend's, in that scope;
                             not with --fuzz or --executor)
     \(FuzzyArgument.help)
-                            (every query, the reference's and each backend's, read with them;
-                            not with --executor)
+                            (every query, the reference's and each backend's or executor's,
+                            read with them; a profile's mode names them)
       --expected FILE       expected failures (default: Conformance/expected-failures.tsv)
       --write-expected FILE write the places in divergences of the variants to FILE
                             (names from the last tier checked; list the tiers in nesting order)
@@ -116,9 +116,6 @@ enum ConformCommand: Command {
     let scoped = !(try ScopeArguments.request(args)).isEverything
     if !args.all("--executor").isEmpty {
       if scoped { throw UsageError(message: "--executor profiles every place: drop --cities, --level and --under") }
-      if args["--fuzzy"] != nil {
-        throw UsageError(message: "--executor profiles queries read without fuzzy rules: drop --fuzzy")
-      }
       return try profileExecutors(args)
     }
     return try run(try settings(args))

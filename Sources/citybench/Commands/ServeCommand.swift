@@ -45,10 +45,17 @@ enum ServeCommand: Command {
         guard let mode = MatchMode(rawValue: request.mode) else {
           throw CommandError(message: "unknown mode '\(request.mode)' in the handshake")
         }
+        let fuzzy: FuzzyRules
+        do {
+          fuzzy = try FuzzyRules(parsing: request.fuzzy ?? "none")
+        } catch {
+          throw CommandError(message: "\(error) in the handshake")
+        }
         let corpus = try CorpusOptions.loading(path: request.corpusPath).load()
         let build = try MeasuredBuild.build(
           backendType, corpus: corpus, options: options)
-        let executor = build.backend.executor(name: backendName, mode: mode, limit: request.limit, replay: replay)
+        let executor = build.backend.executor(
+          name: backendName, mode: mode, limit: request.limit, replay: replay, fuzzy: fuzzy)
         var capabilities = executor.capabilities
         capabilities.modes = MatchMode.allCases.map(\.rawValue)
         let reply = WireHandshake.Reply(

@@ -32,7 +32,8 @@ enum TryCommand: Command {
       --backends A,B        the backends to run (default: trie,inverted-index,linear)
     \(KeyboardArgument.help)
     \(FuzzyArgument.help)
-                            (not with --executor; Ctrl-F switches them on and off)
+                            (Ctrl-F switches them on and off; an executor that does not
+                            read them says so)
     \(ScopeArguments.help)
                             (not with --executor)
       --executor NAME=CMD   also run a command speaking the executor protocol; repeatable
@@ -56,9 +57,6 @@ enum TryCommand: Command {
       throw UsageError(message: "an executor answers every place: drop --cities, --level and --under")
     }
     let fuzzy = try FuzzyArgument.rules(args)
-    if !fuzzy.isEmpty && !specs.isEmpty {
-      throw UsageError(message: "an executor reads queries without fuzzy rules: drop --fuzzy")
-    }
     let corpusOptions = CorpusOptions(args)
     let corpus = try corpusOptions.load()
     let scope = try ScopeArguments.scope(scopeRequest, in: corpus)
@@ -77,11 +75,8 @@ enum TryCommand: Command {
     ) { mode, rules in
       backends.map { $0.executor(name: type(of: $0).name, mode: mode, limit: 10, scope: scope, fuzzy: rules) }
         + specs.map { spec -> any Executor in
-          guard rules.isEmpty else {
-            return FailedExecutor(name: spec.name, failure: "the executor protocol has no fuzzy rules")
-          }
           let start = ExternalStart.start(
-            spec, corpus: corpus, path: file!.path, format: file!.format, mode: mode, limit: 10)
+            spec, corpus: corpus, path: file!.path, format: file!.format, mode: mode, limit: 10, fuzzy: rules)
           return start.executor ?? FailedExecutor(name: spec.name, failure: start.failure ?? "did not start")
         }
     }
