@@ -122,6 +122,8 @@ public struct BenchPipeline {
     metadata.keystrokeBudgetNanoseconds = configuration.keystrokeBudgetNanoseconds
     metadata.shippedBackend = configuration.shippedBackend
     if !configuration.fuzzy.isEmpty { metadata.fuzzy = configuration.fuzzy.description }
+    let options = Set(candidates.map(\.options.description)).subtracting([""])
+    if !options.isEmpty { metadata.backendOptions = options.sorted().joined(separator: "; ") }
     var results = BenchAnalysis.results(
       raw: raw, workload: workload, builds: builds, external: external, corpus: corpus, metadata: metadata)
     let stateless = Set(candidates.filter(\.stateless).map(\.label))

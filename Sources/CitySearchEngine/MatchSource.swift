@@ -19,6 +19,10 @@ public protocol MatchSource: Sendable {
   /// Precomputed answers of the shortest queries, if the backend keeps them.
   var shortAnswers: ShortQueryAnswers? { get }
 
+  /// Precomputed answers of the shortest queries read with some fuzzy rules
+  /// (``ShortQueryAnswers/fuzzy``), if the backend keeps them.
+  var fuzzyAnswers: ShortQueryAnswers? { get }
+
   /// About how many candidates a fresh search for `query` would verify; a session narrows the
   /// previous keystroke's matches instead when they are fewer. `Int.max` when unknown.
   func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int
@@ -27,6 +31,16 @@ public protocol MatchSource: Sendable {
 extension MatchSource {
   /// No precomputed answers.
   public var shortAnswers: ShortQueryAnswers? { nil }
+
+  /// No precomputed answers of fuzzy queries.
+  public var fuzzyAnswers: ShortQueryAnswers? { nil }
+
+  /// The precomputed answer of `query`, from the table of its fuzzy rules, if there is one.
+  @inlinable @inline(__always)
+  public func precomputedAnswer(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult? {
+    shortAnswers?.answer(query, mode: mode, limit: limit, corpus: corpus)
+      ?? fuzzyAnswers?.answer(query, mode: mode, limit: limit, corpus: corpus)
+  }
 
   /// Unknown: a session always narrows the previous keystroke's matches.
   public func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { .max }
@@ -37,7 +51,7 @@ extension MatchSource {
   public func enumerationEstimate(_ query: NormalizedQuery, _ prepared: PlaceMatcher.PreparedQuery, mode: MatchMode)
     -> Int
   {
-    shortAnswers?.answer(query, mode: mode, limit: 0, corpus: corpus)?.total ?? candidateEstimate(prepared, mode: mode)
+    precomputedAnswer(query, mode: mode, limit: 0)?.total ?? candidateEstimate(prepared, mode: mode)
   }
 
   /// Calls `body` exactly once for every place in `scope` that matches, in any order: the
@@ -75,7 +89,7 @@ extension MatchSource {
     precondition(scope.admits(corpus), "a scope resolved for another corpus")
     var top = TopK(limit: limit)
     if scope.isEverything {
-      if let answer = shortAnswers?.answer(query, mode: mode, limit: limit, corpus: corpus) { return answer }
+      if let answer = precomputedAnswer(query, mode: mode, limit: limit) { return answer }
       if !query.isEmpty {
         forEachMatch(matcher.prepare(query), mode: mode) { index, match in
           top.insert(key: ranking.key(match, place: index), index: index, match: match)
@@ -128,7 +142,7 @@ public struct Narrowing<Source: MatchSource> {
     while let top = stack.last, !top.query.isPrefix(of: query) { stack.removeLast() }
     // A precomputed answer needs no match list; the next keystroke searches afresh.
     if stack.isEmpty, scope.isEverything,
-      let answer = source.shortAnswers?.answer(query, mode: mode, limit: limit, corpus: source.corpus)
+      let answer = source.precomputedAnswer(query, mode: mode, limit: limit)
     {
       return answer
     }

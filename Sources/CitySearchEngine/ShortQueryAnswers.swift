@@ -23,6 +23,10 @@ public struct ShortQueryAnswers: Sendable {
   public static let broaderTotal = 16 * broadTotal
   /// Keys are ``LetterKey`` values of one or two characters (below 37²).
   static let keyCount = 37 * 37
+  /// The fuzzy rules its `syllable`-mode queries were read with (MatchSpec §3.5): none for the
+  /// answers of typing as it is, which also answer `seed` mode; a table of some rules answers
+  /// `syllable` queries read with exactly those.
+  public let fuzzy: FuzzyRules
   let totals: ContiguousArray<Int32>
   /// `depth` slots per (mode, key): place index and packed match, `-1` when unused.
   let places: ContiguousArray<Int32>
@@ -35,13 +39,14 @@ public struct ShortQueryAnswers: Sendable {
   let broadMatches: ContiguousArray<UInt32>
 
   /// Computes every answer with `source`'s own enumeration, on all cores, or on the calling
-  /// thread alone when `concurrently` is false (the answers are the same).
+  /// thread alone when `concurrently` is false (the answers are the same); with fuzzy rules,
+  /// the `syllable`-mode answers of queries read with them (`seed` mode ignores rules).
   ///
   /// - Complexity: one enumeration per query of one or two letters or digits, per distinct
   ///   Hanzi of the corpus, and per one-character extension of a broad query of two or three
-  ///   characters, in both modes.
-  public init(source: some MatchSource, concurrently: Bool = true) {
-    let modes = MatchMode.allCases
+  ///   characters, in both modes (in `syllable` mode alone with fuzzy rules).
+  public init(source: some MatchSource, concurrently: Bool = true, fuzzy: FuzzyRules = []) {
+    let modes = fuzzy.isEmpty ? MatchMode.allCases : [.syllable]
     let letters = Array(0x61...0x7A as ClosedRange<UInt32>) + Array(0x30...0x39 as ClosedRange<UInt32>)
     let pairs = letters.flatMap { a in letters.map { [a, $0] } }
     // First the one- and two-character queries and the Hanzi; then, one character longer at
@@ -50,7 +55,7 @@ public struct ShortQueryAnswers: Sendable {
     var jobs = modes.flatMap { mode in
       (letters.map { [$0] } + pairs + Self.distinctHanzi(source.corpus).map { [$0] }).map { (mode, $0) }
     }
-    var answers = Self.answers(jobs, source: source, concurrently: concurrently)
+    var answers = Self.answers(jobs, source: source, concurrently: concurrently, fuzzy: fuzzy)
     var level = jobs.indices
     for length in 3...Self.longestBroadQuery {
       let extensions = level.flatMap { j -> [(MatchMode, [UInt32])] in
@@ -62,11 +67,12 @@ public struct ShortQueryAnswers: Sendable {
       }
       level = jobs.count..<jobs.count + extensions.count
       jobs += extensions
-      answers += Self.answers(extensions, source: source, concurrently: concurrently)
+      answers += Self.answers(extensions, source: source, concurrently: concurrently, fuzzy: fuzzy)
     }
 
-    var totals = ContiguousArray<Int32>(repeating: 0, count: modes.count * Self.keyCount)
-    var places = ContiguousArray<Int32>(repeating: -1, count: modes.count * Self.keyCount * Self.depth)
+    var totals = ContiguousArray<Int32>(repeating: 0, count: MatchMode.allCases.count * Self.keyCount)
+    var places = ContiguousArray<Int32>(
+      repeating: -1, count: MatchMode.allCases.count * Self.keyCount * Self.depth)
     var matches = ContiguousArray<UInt32>(repeating: 0, count: places.count)
     var broadSlots: [UInt64: Int32] = [:]
     var broadTotals = ContiguousArray<Int32>()
@@ -88,16 +94,18 @@ public struct ShortQueryAnswers: Sendable {
       }
     }
     self.init(
-      totals: totals, places: places, matches: matches, broadSlots: broadSlots, broadTotals: broadTotals,
-      broadPlaces: broadPlaces, broadMatches: broadMatches)
+      fuzzy: fuzzy, totals: totals, places: places, matches: matches, broadSlots: broadSlots,
+      broadTotals: broadTotals, broadPlaces: broadPlaces, broadMatches: broadMatches)
   }
 
-  /// Answers from their tables: as computed, or as a file holds them (``init(fileData:corpus:)``).
+  /// Answers from their tables: as computed, or as a file holds them (``init(fileData:corpus:)``,
+  /// answers without fuzzy rules).
   init(
-    totals: ContiguousArray<Int32>, places: ContiguousArray<Int32>, matches: ContiguousArray<UInt32>,
-    broadSlots: [UInt64: Int32], broadTotals: ContiguousArray<Int32>, broadPlaces: ContiguousArray<Int32>,
-    broadMatches: ContiguousArray<UInt32>
+    fuzzy: FuzzyRules = [], totals: ContiguousArray<Int32>, places: ContiguousArray<Int32>,
+    matches: ContiguousArray<UInt32>, broadSlots: [UInt64: Int32], broadTotals: ContiguousArray<Int32>,
+    broadPlaces: ContiguousArray<Int32>, broadMatches: ContiguousArray<UInt32>
   ) {
+    self.fuzzy = fuzzy
     self.totals = totals
     self.places = places
     self.matches = matches
@@ -110,13 +118,14 @@ public struct ShortQueryAnswers: Sendable {
   /// Each job's total and best ``depth`` entries, by `source`'s own enumeration; the entries
   /// only where they will be kept (every one- and two-character query, a broad other one).
   private static func answers(
-    _ jobs: [(MatchMode, [UInt32])], source: some MatchSource, concurrently: Bool
+    _ jobs: [(MatchMode, [UInt32])], source: some MatchSource, concurrently: Bool, fuzzy: FuzzyRules
   ) -> [(total: Int, entries: [(index: Int32, match: Match)])] {
     let answers = ConcurrentResults<(total: Int, entries: [(index: Int32, match: Match)])>(count: jobs.count)
     let answer: @Sendable (Int) -> Void = { j in
       let (mode, tokens) = jobs[j]
       var top = TopK(limit: Self.depth)
-      source.forEachMatch(source.matcher.prepare(NormalizedQuery(tokens: tokens)), mode: mode) { index, match in
+      let query = NormalizedQuery(tokens: tokens, fuzzy: mode == .syllable ? fuzzy : [])
+      source.forEachMatch(source.matcher.prepare(query), mode: mode) { index, match in
         top.insert(key: source.ranking.key(match, place: index), index: index, match: match)
       }
       let kept = tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) || top.total > Self.broadTotal
@@ -153,8 +162,10 @@ public struct ShortQueryAnswers: Sendable {
   /// - Complexity: O(limit): a table read and the copy of the hits.
   public func answer(_ query: NormalizedQuery, mode: MatchMode, limit: Int, corpus: Corpus) -> SearchResult? {
     let tokens = query.tokens
-    // The answers are of queries read without fuzzy rules (MatchSpec §3.5), which seed mode ignores.
-    guard (1...Self.longestBroadQuery).contains(tokens.count), limit <= Self.depth, query.fuzzy.isEmpty || mode == .seed
+    // The answers are of `syllable` queries read with this table's fuzzy rules (MatchSpec §3.5),
+    // and, in the table without rules, of `seed` queries, which ignore them.
+    guard (1...Self.longestBroadQuery).contains(tokens.count), limit <= Self.depth,
+      mode == .seed ? fuzzy.isEmpty : query.fuzzy == fuzzy
     else { return nil }
     let total: Int
     let first: Int

@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchBackends
+import CitySearchEngine
 import CitySearchTestSupport
 import Foundation
 import Testing
@@ -26,6 +27,33 @@ import Testing
     #expect(results.conforms)
     #expect(results.metadata.workload.checksum == BenchFixtures.smallWorkload.checksum)
     #expect(results.metadata.corpus.checksum == BenchFixtures.cities.checksum)
+  }
+
+  /// A run with fuzzy rules replays every keystroke read with them, the reference's answers
+  /// too, and records them and the backends' options in its metadata.
+  @Test func aFuzzyRunChecksEveryBackendUnderItsRulesAndSaysSo() throws {
+    var configuration = BenchConfiguration()
+    configuration.rounds = 1
+    configuration.warmUpKeystrokes = 10
+    configuration.fuzzy = .all
+    let withAnswers = BackendOptions().setting(.fuzzyAnswers, to: true)
+    let pipeline = BenchPipeline(
+      corpus: BenchFixtures.cities, corpusName: "cities", workload: BenchFixtures.smallWorkload, workloadName: "small",
+      candidates: [
+        BenchCandidate(type: LinearScanBackend.self), BenchCandidate(type: TrieBackend.self, options: withAnswers),
+        BenchCandidate(type: InvertedIndexBackend.self, options: withAnswers),
+      ],
+      configuration: configuration, packageDirectory: BenchFixtures.packageRoot.path)
+    let (results, _) = try pipeline.run()
+    #expect(results.metadata.fuzzy == "all")
+    #expect(results.metadata.backendOptions == "fuzzy-answers=true")
+    for name in ["trie", "inverted-index"] {
+      let backend = try #require(results.backend(named: name))
+      #expect(
+        backend.conformance.checked == BenchFixtures.smallWorkload.keystrokeCount
+          && backend.conformance.divergences == 0)
+    }
+    #expect(results.conforms)
   }
 
   @Test func aDivergenceIsCountedAndShown() throws {

@@ -11,7 +11,7 @@ import Testing
   @Test func declaredOptionsAreNamedOnceAndAcceptTheirDefaults() {
     let options = BackendCatalog.options
     #expect(Set(options.map(\.name)).count == options.count)
-    #expect(options.map(\.name).sorted() == ["concurrent-build", "icu-raw", "short-answers"])
+    #expect(options.map(\.name).sorted() == ["concurrent-build", "fuzzy-answers", "icu-raw", "short-answers"])
     for option in options {
       #expect(option.canonical(option.defaultText) == option.defaultText, "\(option.name)")
     }

@@ -261,7 +261,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("colour=red", "unknown backend option 'colour' (the options are concurrent-build, icu-raw, short-answers)"),
+    (
+      "colour=red",
+      "unknown backend option 'colour' (the options are concurrent-build, fuzzy-answers, icu-raw, short-answers)"
+    ),
     ("icu-raw", "expected KEY=VALUE, not 'icu-raw'"),
     ("short-answers=no", "short-answers is true|false, not 'no'"),
   ])

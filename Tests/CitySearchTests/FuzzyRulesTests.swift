@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchCatalog
+import CitySearchEngine
 import CitySearchICU
 import CitySearchTestSupport
 import Testing
@@ -102,6 +103,25 @@ import Testing
             checker.checkTyping(query, mode: .syllable)
             checker.check(query, mode: .seed)
           }
+        }
+      }
+    }
+    try run(type)
+  }
+
+  /// With `fuzzy-answers` the broadest queries read with every rule come from a table: the
+  /// same answers, stateless and typed; a query of other rules is walked as before.
+  @Test(arguments: ["trie", "inverted-index"])
+  func precomputedFuzzyAnswersAreTheWalksAnswers(name: String) throws {
+    let type = try #require(BackendCatalog.backend(named: name))
+    func run<B: SearchBackend>(_ type: B.Type) throws {
+      let backend = try B(corpus: Fixtures.cities, options: BackendOptions().setting(.fuzzyAnswers, to: true))
+      for rules in [FuzzyRules.all, [.nL, .zhZ]] {
+        let checker = ConformanceChecker(backend, reference: Self.reference, fuzzy: rules)
+        for query in Self.queries + ["s", "x", "zh", "xi", "xia", "xian", "shan", "l", "n", "f", "h", "cs"] {
+          checker.check(query, mode: .syllable)
+          checker.check(query, mode: .seed)
+          checker.checkTyping(query, mode: .syllable)
         }
       }
     }

@@ -17,8 +17,10 @@ import CitySearchEngine
 public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBackend {
   public static let name = "inverted-index"
   public static let summary = "Posting lists of letter keys and Hanzi, intersected, then verified by the shared matcher"
-  /// Options `short-answers` and `concurrent-build`.
-  public static let descriptor = BackendDescriptor(options: [BackendOption.shortAnswers.declaration])
+  /// Options `short-answers`, `fuzzy-answers` and `concurrent-build`.
+  public static let descriptor = BackendDescriptor(options: [
+    BackendOption.shortAnswers.declaration, BackendOption.fuzzyAnswers.declaration,
+  ])
 
   /// The corpus the index was built from.
   public let corpus: Corpus
@@ -29,6 +31,8 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
   /// The answers of the broadest queries, precomputed (`ShortQueryAnswers`; option
   /// `short-answers=false` skips them).
   public private(set) var shortAnswers: ShortQueryAnswers?
+  /// The answers of the broadest queries read with every fuzzy rule (option `fuzzy-answers`).
+  public private(set) var fuzzyAnswers: ShortQueryAnswers?
   private let syllableLists: PostingLists
   /// The `syllable` keys of every spelling a piece may match under all fuzzy rules too
   /// (MatchSpec §3.5): the candidates of a query read with any fuzzy rules.
@@ -94,6 +98,9 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
     if options[.shortAnswers] {
       shortAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild])
     }
+    if options[.fuzzyAnswers] {
+      fuzzyAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild], fuzzy: .all)
+    }
   }
 
   /// An index over `corpus` whose precomputed answers are `shortAnswers`, read from a file
@@ -119,7 +126,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
       countedBytes: syllableLists.byteCount + fuzzyLists.byteCount + seedLists.byteCount + hanziLists.byteCount + hanzi
         .count * 4
         + aliasLists.reduce(0) { $0 + 16 + $1.key.count * 4 + $1.value.count * 4 } + corpus.count * 8
-        + (shortAnswers?.byteCount ?? 0),
+        + (shortAnswers?.byteCount ?? 0) + (fuzzyAnswers?.byteCount ?? 0),
       notes: [
         "postings": String(
           syllableLists.entryCount + fuzzyLists.entryCount + seedLists.entryCount + hanziLists.entryCount),

@@ -12,8 +12,10 @@ import CitySearchEngine
 public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
   public static let name = "trie"
   public static let summary = "Suffix trie of reading sequences; matches collected from the walk"
-  /// Options `short-answers` and `concurrent-build`.
-  public static let descriptor = BackendDescriptor(options: [BackendOption.shortAnswers.declaration])
+  /// Options `short-answers`, `fuzzy-answers` and `concurrent-build`.
+  public static let descriptor = BackendDescriptor(options: [
+    BackendOption.shortAnswers.declaration, BackendOption.fuzzyAnswers.declaration,
+  ])
 
   /// The corpus the trie was built from.
   public let corpus: Corpus
@@ -24,6 +26,8 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
   /// The answers of the broadest queries, precomputed (`ShortQueryAnswers`; option
   /// `short-answers=false` skips them).
   public private(set) var shortAnswers: ShortQueryAnswers?
+  /// The answers of the broadest queries read with every fuzzy rule (option `fuzzy-answers`).
+  public private(set) var fuzzyAnswers: ShortQueryAnswers?
   let trie: PinyinSuffixTrie
   /// The aliases, in a trie of their own (MatchSpec §8).
   let aliases: AliasTrie
@@ -60,6 +64,9 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
     if options[.shortAnswers] {
       shortAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild])
     }
+    if options[.fuzzyAnswers] {
+      fuzzyAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild], fuzzy: .all)
+    }
   }
 
   /// A trie over `corpus` whose precomputed answers are `shortAnswers`, read from a file
@@ -75,7 +82,8 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
     IndexStatistics(
       countedBytes: trie.byteCount + aliases.byteCount + spellingBytes.count + spellingStarts.count * 4 + corpus.count
         * 8
-        + hanziLabels.reduce(0) { $0 + 16 + $1.value.count * 4 } + (shortAnswers?.byteCount ?? 0),
+        + hanziLabels.reduce(0) { $0 + 16 + $1.value.count * 4 } + (shortAnswers?.byteCount ?? 0)
+        + (fuzzyAnswers?.byteCount ?? 0),
       notes: [
         "nodes": String(trie.nodeCount), "postings": String(trie.postings.count),
         "labels": String(trie.labelUnits.count),
@@ -235,34 +243,48 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
             syllable(node: child, q: q + 1, depth: depth + 1, abbreviated: abbreviated, fuzzy: fuzzy)
           }
         case .syllable:
-          pieces(spellingBytes, start: start, length: length, child: child, q: q, depth: depth, abbreviated, fuzzy)
+          var walked = pieces(
+            spellingBytes, start: start, length: length, child: child, q: q, depth: depth, abbreviated, fuzzy,
+            skipping: 0)
           guard S.fuzzy else { return }
-          // §3.5 The label's fuzzy spellings of the enabled rules, as further edges.
+          // §3.5 The label's fuzzy spellings of the enabled rules, as further edges; a piece one
+          // of them shares with a spelling tried before (`lan` and `lang` both begin with the
+          // initial `l`) leads to the same runs, no better, and is not walked again.
           for variant in self.fuzzy.variants(of: Int(trie.labelTokens[Int(label)]))
           where self.fuzzy.rules[variant].isSubset(of: rules) {
             let first = Int(self.fuzzy.starts[variant])
             guard UInt32(self.fuzzy.bytes[first]) == t else { continue }
-            pieces(
+            walked |= pieces(
               self.fuzzy.bytes, start: first, length: Int(self.fuzzy.starts[variant + 1]) - first, child: child, q: q,
-              depth: depth, abbreviated, true)
+              depth: depth, abbreviated, true, skipping: walked)
           }
         }
       }
     }
 
     /// The walk on from `child` for each piece (§3.2) the query's tokens `q...` begin with
-    /// that a syllable spelled `bytes[start..<start + length]` admits.
+    /// that a syllable spelled `bytes[start..<start + length]` admits, but those in `skipping`;
+    /// returns the pieces it walked, a bit per (letters, whether the walk goes on as a whole
+    /// syllable, an abbreviation or a last prefix). A fuzzy walk passes what the label's other
+    /// spellings walked, since a piece of the same letters and kind leads to the same runs.
     @inline(__always)
     private func pieces(
       _ bytes: ContiguousArray<UInt8>, start: Int, length: Int, child: Int32, q: Int, depth: Int,
-      _ abbreviated: Bool, _ fuzzy: Bool
-    ) {
+      _ abbreviated: Bool, _ fuzzy: Bool, skipping: UInt32
+    ) -> UInt32 {
       let m = tokens.count
       let initialLength = MatchRules.initialLength(bytes, start: start, length: length)
+      var walked: UInt32 = 0
       var k = 0
       while k < length && q + k < m && UInt32(bytes[start + k]) == tokens[q + k] {
         k += 1
-        switch MatchRules.piece(prefix: k, of: length, initialLength: initialLength, endsQuery: q + k == m) {
+        let piece = MatchRules.piece(prefix: k, of: length, initialLength: initialLength, endsQuery: q + k == m)
+        if S.fuzzy, let piece {
+          let bit: UInt32 = 1 << UInt32(3 * k + (piece == .lastPrefix ? 2 : k < length ? 1 : 0))
+          if skipping & bit != 0 { continue }
+          walked |= bit
+        }
+        switch piece {
         case .whole, .initial:
           syllable(node: child, q: q + k, depth: depth + 1, abbreviated: abbreviated || k < length, fuzzy: fuzzy)
         case .lastPrefix:
@@ -271,6 +293,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
           continue
         }
       }
+      return walked
     }
 
     /// Every suffix through v is a run from its start unit of `depth` units.

@@ -262,6 +262,7 @@ public enum Gate {
     }
     differ("mode", b.mode, c.mode)
     differ("fuzzy rules", b.fuzzy ?? "none", c.fuzzy ?? "none")
+    differ("backend options", b.backendOptions ?? "defaults", c.backendOptions ?? "defaults")
     differ("limit", b.limit, c.limit)
     differ("rounds", b.rounds, c.rounds)
     differ("warm-up", b.warmUpKeystrokes, c.warmUpKeystrokes)

@@ -101,6 +101,9 @@ public struct RunMetadata: Codable, Sendable {
   /// The fuzzy rules every keystroke was read with (`FuzzyRules`' text, MatchSpec §3.5);
   /// absent for none.
   public var fuzzy: String? = nil
+  /// The backend options the backends were built with (`BackendOptions`' text, `fuzzy-answers=true`);
+  /// absent for the defaults.
+  public var backendOptions: String? = nil
   /// How many ranked places each answer listed (the top k); totals are exact beyond it.
   public var limit: Int
   /// How many times every timed keystroke was answered; a keystroke's latency is its median.

@@ -28,13 +28,17 @@ enum BenchCommand: Command {
     Options:
     \(BenchOptions.help)
     \(BenchOptions.executorHelp)
+    \(BackendOptionArguments.help)
+                            (every backend that declares an option is built with it; the
+                            results record them)
       --out DIR             where the reports go (default: citybench-report)
       --format LIST         which reports: json,md,csv,html (default: all)
       -h, --help            show this help
     """
 
   static let spec = ParsedArguments.Spec(
-    valued: BenchOptions.valued.union(["--out", "--format"]), repeated: ["--executor"], maximumPositionals: 0)
+    valued: BenchOptions.valued.union(["--out", "--format"]).union(BackendOptionArguments.valued),
+    repeated: ["--executor"], flags: BackendOptionArguments.flags, maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let options = try BenchOptions(args)

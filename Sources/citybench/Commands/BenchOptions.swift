@@ -72,6 +72,8 @@ struct BenchOptions {
   /// `--executor NAME=CMD` (bench only): implementations in other processes, run beside the
   /// backends (docs/Executors.md).
   var executors: [ExecutorSpec] = []
+  /// `--options` and the option flags (bench only): how the backends are built.
+  var backendOptions = BackendOptions()
 
   /// The help of `--executor`, for the commands that take it.
   static let executorHelp = """
@@ -136,6 +138,7 @@ struct BenchOptions {
     shard = try args.shard()
     replay = try args.choice("--replay", default: Replay.sessions)
     executors = try args.executorSpecs()
+    backendOptions = try BackendOptionArguments.parse(args)
     if !c.fuzzy.isEmpty && args["--allocations"].map({ $0 != "off" }) == true {
       throw UsageError(message: "--fuzzy: the allocation replay reads keystrokes without rules; drop --allocations")
     }
@@ -191,11 +194,14 @@ struct BenchOptions {
     types.removeAll { $0 == reference }
     let others = types.flatMap { type -> [BenchCandidate] in
       switch replay {
-      case .sessions: [BenchCandidate(type: type)]
-      case .stateless: [BenchCandidate(type: type, stateless: true)]
+      case .sessions: [BenchCandidate(type: type, options: backendOptions)]
+      case .stateless: [BenchCandidate(type: type, options: backendOptions, stateless: true)]
       case .both:
         BenchCandidate.sessionKeepsState(type)
-          ? [BenchCandidate(type: type), BenchCandidate(type: type, stateless: true)] : [BenchCandidate(type: type)]
+          ? [
+            BenchCandidate(type: type, options: backendOptions),
+            BenchCandidate(type: type, options: backendOptions, stateless: true),
+          ] : [BenchCandidate(type: type, options: backendOptions)]
       }
     }
     return [BenchCandidate(type: reference)] + others
