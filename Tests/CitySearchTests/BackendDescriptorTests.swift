@@ -11,7 +11,8 @@ import Testing
   @Test func declaredOptionsAreNamedOnceAndAcceptTheirDefaults() {
     let options = BackendCatalog.options
     #expect(Set(options.map(\.name)).count == options.count)
-    #expect(options.map(\.name).sorted() == ["concurrent-build", "fuzzy-answers", "icu-raw", "short-answers"])
+    #expect(
+      options.map(\.name).sorted() == ["concurrent-build", "fuzzy-answers", "fuzzy-lists", "icu-raw", "short-answers"])
     for option in options {
       #expect(option.canonical(option.defaultText) == option.defaultText, "\(option.name)")
     }
@@ -36,7 +37,10 @@ import Testing
         #expect(variant.options != BackendOptions(), "\(label) is built with the default options")
       }
     }
-    #expect(labels == ["icu-raw", "icu-cached-raw"])
+    #expect(
+      labels == [
+        "icu-raw", "icu-cached-raw", "trie-fuzzy-answers", "inverted-index-fuzzy-answers", "inverted-index-fuzzy-lists",
+      ])
   }
 
   @Test func onlyTheUncachedICUBackendIsSampled() {

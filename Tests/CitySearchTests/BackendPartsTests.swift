@@ -263,7 +263,7 @@ import Testing
   @Test(arguments: [
     (
       "colour=red",
-      "unknown backend option 'colour' (the options are concurrent-build, fuzzy-answers, icu-raw, short-answers)"
+      "unknown backend option 'colour' (the options are concurrent-build, fuzzy-answers, fuzzy-lists, icu-raw, short-answers)"
     ),
     ("icu-raw", "expected KEY=VALUE, not 'icu-raw'"),
     ("short-answers=no", "short-answers is true|false, not 'no'"),

@@ -109,13 +109,16 @@ import Testing
     try run(type)
   }
 
-  /// With `fuzzy-answers` the broadest queries read with every rule come from a table: the
-  /// same answers, stateless and typed; a query of other rules is walked as before.
-  @Test(arguments: ["trie", "inverted-index"])
-  func precomputedFuzzyAnswersAreTheWalksAnswers(name: String) throws {
+  /// With `fuzzy-answers` the broadest queries read with every rule come from a table, and
+  /// with `fuzzy-lists` the inverted index's candidates from lists of their own: the same
+  /// answers, stateless and typed; a query of other rules is walked as before.
+  @Test(arguments: [
+    ("trie", BackendOption<Bool>.fuzzyAnswers), ("inverted-index", .fuzzyAnswers), ("inverted-index", .fuzzyLists),
+  ])
+  func precomputedFuzzyAnswersAndListsGiveTheSameAnswers(name: String, option: BackendOption<Bool>) throws {
     let type = try #require(BackendCatalog.backend(named: name))
     func run<B: SearchBackend>(_ type: B.Type) throws {
-      let backend = try B(corpus: Fixtures.cities, options: BackendOptions().setting(.fuzzyAnswers, to: true))
+      let backend = try B(corpus: Fixtures.cities, options: BackendOptions().setting(option, to: true))
       for rules in [FuzzyRules.all, [.nL, .zhZ]] {
         let checker = ConformanceChecker(backend, reference: Self.reference, fuzzy: rules)
         for query in Self.queries + ["s", "x", "zh", "xi", "xia", "xian", "shan", "l", "n", "f", "h", "cs"] {

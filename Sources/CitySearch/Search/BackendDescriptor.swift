@@ -47,8 +47,9 @@ public struct BackendDescriptor: Sendable {
   /// The options the backend accepts: the common ones and its own.
   public var acceptedOptions: [BackendOptionDeclaration] { BackendOptionDeclaration.common + options }
 
-  /// A named configuration of a backend that departs from the contract on purpose (to measure
-  /// what a plain library gets wrong), checked against the expected failures.
+  /// A named configuration of a backend, checked against the expected failures: one that
+  /// departs from the contract on purpose (to measure what a plain library gets wrong), or
+  /// another structure of the same backend that must conform as it does (`trie-fuzzy-answers`).
   public struct Variant: Sendable, Hashable {
     /// Appended to the backend's name with a hyphen to label the variant (`icu-raw`).
     public var suffix: String

@@ -17,10 +17,20 @@ import CitySearchEngine
 public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBackend {
   public static let name = "inverted-index"
   public static let summary = "Posting lists of letter keys and Hanzi, intersected, then verified by the shared matcher"
-  /// Options `short-answers`, `fuzzy-answers` and `concurrent-build`.
-  public static let descriptor = BackendDescriptor(options: [
-    BackendOption.shortAnswers.declaration, BackendOption.fuzzyAnswers.declaration,
-  ])
+  /// Options `short-answers`, `fuzzy-answers`, `fuzzy-lists` and `concurrent-build`.
+  public static let descriptor = BackendDescriptor(
+    options: [
+      BackendOption.shortAnswers.declaration, BackendOption.fuzzyAnswers.declaration,
+      BackendOption.fuzzyLists.declaration,
+    ],
+    variants: [
+      .init(
+        suffix: "fuzzy-answers", options: BackendOptions().setting(.fuzzyAnswers, to: true),
+        summary: "with the broad answers under every fuzzy rule precomputed too"),
+      .init(
+        suffix: "fuzzy-lists", options: BackendOptions().setting(.fuzzyLists, to: true),
+        summary: "with posting lists for queries read with fuzzy rules"),
+    ])
 
   /// The corpus the index was built from.
   public let corpus: Corpus
@@ -35,8 +45,10 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
   public private(set) var fuzzyAnswers: ShortQueryAnswers?
   private let syllableLists: PostingLists
   /// The `syllable` keys of every spelling a piece may match under all fuzzy rules too
-  /// (MatchSpec §3.5): the candidates of a query read with any fuzzy rules.
-  private let fuzzyLists: PostingLists
+  /// (MatchSpec §3.5): the candidates of a query read with any fuzzy rules (option
+  /// `fuzzy-lists`; without them such a query's candidates are the places with a unit that
+  /// begins with a letter its first letter may stand for).
+  private let fuzzyLists: PostingLists?
   private let seedLists: PostingLists
   /// The distinct Hanzi of the corpus, ascending; `hanziLists[i]` belongs to `hanzi[i]`.
   private let hanzi: ContiguousArray<UInt32>
@@ -58,9 +70,11 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
       }
     }
     syllableLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count, keys: syllableKeys(generator))
-    fuzzyLists = PostingLists(
-      keyCount: LetterKey.count, placeCount: corpus.count,
-      keys: syllableKeys(SyllableKeyGenerator(syllabary: corpus.syllabary, fuzzy: .all)))
+    fuzzyLists =
+      options[.fuzzyLists]
+      ? PostingLists(
+        keyCount: LetterKey.count, placeCount: corpus.count,
+        keys: syllableKeys(SyllableKeyGenerator(syllabary: corpus.syllabary, fuzzy: .all))) : nil
     seedLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count) { place, out in
       let pinyin = corpus.joinedPinyin(at: place)
       let initials = corpus.initials(at: place)
@@ -123,13 +137,14 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
   /// The posting lists, the Hanzi table and the ranking table.
   public var statistics: IndexStatistics {
     IndexStatistics(
-      countedBytes: syllableLists.byteCount + fuzzyLists.byteCount + seedLists.byteCount + hanziLists.byteCount + hanzi
+      countedBytes: syllableLists.byteCount + (fuzzyLists?.byteCount ?? 0) + seedLists.byteCount + hanziLists.byteCount
+        + hanzi
         .count * 4
         + aliasLists.reduce(0) { $0 + 16 + $1.key.count * 4 + $1.value.count * 4 } + corpus.count * 8
         + (shortAnswers?.byteCount ?? 0) + (fuzzyAnswers?.byteCount ?? 0),
       notes: [
         "postings": String(
-          syllableLists.entryCount + fuzzyLists.entryCount + seedLists.entryCount + hanziLists.entryCount),
+          syllableLists.entryCount + (fuzzyLists?.entryCount ?? 0) + seedLists.entryCount + hanziLists.entryCount),
         "distinct Hanzi": String(hanzi.count),
         "broad answers": String(shortAnswers?.broadCount ?? 0),
       ])
@@ -150,7 +165,14 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
     case .syllable:
       if !leadingLatin.isEmpty {
         let key = Int(LetterKey.of(leadingLatin.prefix(3)))
-        lists.append(query.query.fuzzy.isEmpty ? syllableLists[key] : fuzzyLists[key])
+        let rules = query.query.fuzzy
+        if rules.isEmpty {
+          lists.append(syllableLists[key])
+        } else if let fuzzyLists {
+          lists.append(fuzzyLists[key])
+        } else {
+          lists.append(firstLetterCandidates(leadingLatin.first!, rules: rules))
+        }
       }
     case .seed:
       if !query.query.hasHanzi {
@@ -186,6 +208,48 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
       lists.removeLast(lists.count - Self.mostLists)
     }
     return lists
+  }
+
+  /// The places with a unit that begins with `letter` or with a letter it may stand for under
+  /// `rules` (``MatchRules/fuzzyFirstLetters(typedAs:rules:)``): the union of their one-letter
+  /// lists, a superset of the matches of a query that begins with `letter` read with `rules`.
+  ///
+  /// - Complexity: O(n) to merge the n places of at most three lists.
+  private func firstLetterCandidates(_ letter: UInt32, rules: FuzzyRules) -> ArraySlice<Int32> {
+    guard letter >= 0x61 && letter <= 0x7A else { return syllableLists[Int(LetterKey.of(CollectionOfOne(letter)))] }
+    var letters = MatchRules.fuzzyFirstLetters(typedAs: UInt8(letter), rules: rules)
+    var union: [Int32] = []
+    while letters != 0 {
+      let next = syllableLists[Int(LetterKey.of(CollectionOfOne(UInt32(0x61 + letters.trailingZeroBitCount))))]
+      letters &= letters - 1
+      union = Self.merged(union, next)
+    }
+    return union[...]
+  }
+
+  /// The ascending union of two ascending lists of places.
+  private static func merged(_ a: [Int32], _ b: ArraySlice<Int32>) -> [Int32] {
+    guard !a.isEmpty else { return Array(b) }
+    var result: [Int32] = []
+    result.reserveCapacity(a.count + b.count)
+    var i = a.startIndex
+    var j = b.startIndex
+    while i < a.endIndex && j < b.endIndex {
+      if a[i] < b[j] {
+        result.append(a[i])
+        i += 1
+      } else if b[j] < a[i] {
+        result.append(b[j])
+        j += 1
+      } else {
+        result.append(a[i])
+        i += 1
+        j += 1
+      }
+    }
+    result += a[i...]
+    result += b[j...]
+    return result
   }
 
   /// The most posting lists one query intersects.

@@ -13,9 +13,13 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
   public static let name = "trie"
   public static let summary = "Suffix trie of reading sequences; matches collected from the walk"
   /// Options `short-answers`, `fuzzy-answers` and `concurrent-build`.
-  public static let descriptor = BackendDescriptor(options: [
-    BackendOption.shortAnswers.declaration, BackendOption.fuzzyAnswers.declaration,
-  ])
+  public static let descriptor = BackendDescriptor(
+    options: [BackendOption.shortAnswers.declaration, BackendOption.fuzzyAnswers.declaration],
+    variants: [
+      .init(
+        suffix: "fuzzy-answers", options: BackendOptions().setting(.fuzzyAnswers, to: true),
+        summary: "with the broad answers under every fuzzy rule precomputed too")
+    ])
 
   /// The corpus the trie was built from.
   public let corpus: Corpus
