@@ -38,8 +38,10 @@ extension MatchSource {
   /// The precomputed answer of `query`, from the table of its fuzzy rules, if there is one.
   @inlinable @inline(__always)
   public func precomputedAnswer(_ query: NormalizedQuery, mode: MatchMode, limit: Int) -> SearchResult? {
-    shortAnswers?.answer(query, mode: mode, limit: limit, corpus: corpus)
-      ?? fuzzyAnswers?.answer(query, mode: mode, limit: limit, corpus: corpus)
+    if query.fuzzy.isEmpty || mode == .seed {
+      return shortAnswers?.answer(query, mode: mode, limit: limit, corpus: corpus)
+    }
+    return fuzzyAnswers?.answer(query, mode: mode, limit: limit, corpus: corpus)
   }
 
   /// Unknown: a session always narrows the previous keystroke's matches.
