@@ -125,12 +125,17 @@ public enum MatchRules {
   /// an enabled initial rule pairs initials of different first letters (n-l, r-l, f-h).
   public static func fuzzyFirstLetters(typedAs letter: UInt8, rules: FuzzyRules) -> UInt32 {
     var letters: UInt32 = 1 << UInt32(letter &- 0x61)
-    for (a, b, rule) in initialPairs where rules.contains(rule) {
-      let (x, y) = (a.utf8.first!, b.utf8.first!)
+    for (x, y, rule) in firstLetterPairs where rules.contains(rule) {
       if x == letter { letters |= 1 << UInt32(y &- 0x61) }
       if y == letter { letters |= 1 << UInt32(x &- 0x61) }
     }
     return letters
+  }
+
+  /// The first letters of the initials each initial rule pairs, where they differ (n-l, r-l,
+  /// f-h): read off ``initialPairs`` once, so that a search's call is a loop over three bytes.
+  static let firstLetterPairs: [(UInt8, UInt8, FuzzyRules)] = initialPairs.compactMap { a, b, rule in
+    a.utf8.first! == b.utf8.first! ? nil : (a.utf8.first!, b.utf8.first!, rule)
   }
 
   /// The initials the fuzzy rules pair.

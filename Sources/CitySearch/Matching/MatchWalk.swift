@@ -44,17 +44,16 @@ struct MatchWalk {
       let long = prepared.minimumUnits(mode) <= place.units.count
       let name =
         long ? syllableMatch(query, place, mayBeWholePieces: prepared.mayBeWholePieces, variants: NoVariants()) : nil
+      // Any match that needs no rule, by name or alias, ranks before every fuzzy one (§3.5).
+      func fuzzyUnlessNamed() -> Match? {
+        name == nil && long && !query.fuzzy.isEmpty ? fuzzyMatch(query, place) : name
+      }
       if place.aliasEnds.isEmpty
         || name.map({ $0.spellingClass == 0 && $0.matchClass == 0 && $0.readingClass == 0 }) == true
       {
-        // Any match that needs no rule ranks before every fuzzy one (§3.5).
-        if name == nil && long && !query.fuzzy.isEmpty { return fuzzyMatch(query, place) }
-        return name
+        return fuzzyUnlessNamed()
       }
-      guard let alias = aliasMatch(prepared.needle, place) else {
-        if name == nil && long && !query.fuzzy.isEmpty { return fuzzyMatch(query, place) }
-        return name
-      }
+      guard let alias = aliasMatch(prepared.needle, place) else { return fuzzyUnlessNamed() }
       return name.map { Swift.min($0, alias) } ?? alias
     case .seed:
       return prepared.minimumUnits(mode) <= place.units.count ? seedMatch(prepared, place) : nil

@@ -159,12 +159,10 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
     let tokens: UnsafeBufferPointer<UInt32>
     let needle: [UInt32]
     let scratch: BestMatchScratch
-    /// The fuzzy rules of a `syllable`-mode query (MatchSpec §3.5), the syllables' fuzzy
-    /// spellings, and per letter `a`…`z` the first letters of the labels whose spellings or
-    /// enabled fuzzy spellings may begin with it (a bit per letter).
+    /// The fuzzy rules of a `syllable`-mode query (MatchSpec §3.5) and the syllables' fuzzy
+    /// spellings.
     let rules: FuzzyRules
     let fuzzy: FuzzySpellings
-    let firstLetters: [UInt32]
 
     init(
       backend: TrieBackend, tokens: UnsafeBufferPointer<UInt32>, needle: [UInt32], scratch: BestMatchScratch,
@@ -172,9 +170,6 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
     ) {
       self.rules = rules
       fuzzy = S.fuzzy ? backend.matcher.fuzzySpellings : FuzzySpellings.none
-      firstLetters =
-        !S.fuzzy || rules.isEmpty
-        ? [] : (0..<26).map { MatchRules.fuzzyFirstLetters(typedAs: UInt8(0x61 + $0), rules: rules) }
       trie = backend.trie
       corpus = backend.corpus
       spellingBytes = backend.spellingBytes
@@ -200,7 +195,8 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
     private func forEachEdge(of v: Int32, accepting t: UInt32, _ body: (Int) -> Void) {
       if Hanzi.isLatin(t) {
         if S.fuzzy && !rules.isEmpty && t >= 0x61 && t <= 0x7A {
-          var letters = firstLetters[Int(t - 0x61)]
+          // The first letters of the labels whose spellings or fuzzy spellings may begin with `t`.
+          var letters = MatchRules.fuzzyFirstLetters(typedAs: UInt8(t), rules: rules)
           while letters != 0 {
             let letter = UInt32(0x61 + letters.trailingZeroBitCount)
             letters &= letters - 1
