@@ -11,32 +11,18 @@ enum BackendOptionArguments {
     BackendCatalog.options.filter { $0.syntax == Bool.syntax && $0.defaultText == false.description }
   }
 
-  /// `--NAME` for each of ``flagOptions``.
-  static var flags: Set<String> { Set(flagOptions.map { "--" + $0.name }) }
-
-  /// The valued option `--options`.
-  static let valued: Set<String> = ["--options"]
-
-  /// Usage lines for `--options` and the flags, from the declarations.
-  static var help: String {
-    var lines = ["  --options K=V,…       backend options, comma-separated:"]
-    for option in BackendCatalog.options {
-      lines.append("                          \(option.name)=\(option.syntax) (default \(option.defaultText)):")
-      lines.append("                            \(option.summary)")
+  /// `--options` and a flag for each of ``flagOptions``, with usage from the declarations.
+  static var options: [CommandOption] {
+    let list = BackendCatalog.options.map { option in
+      "  \(option.name)=\(option.syntax) (default \(option.defaultText)):\n    \(option.summary)"
     }
-    for option in flagOptions {
-      let flag = "--\(option.name)".padding(toLength: 20, withPad: " ", startingAt: 0)
-      lines.append("  \(flag)  the same as --options \(option.name)=true")
-    }
-    return lines.joined(separator: "\n")
+    return [.value("--options", "K=V,…", (["backend options, comma-separated:"] + list).joined(separator: "\n"))]
+      + flagOptions.map { .flag("--" + $0.name, "the same as --options \($0.name)=true") }
   }
 
-  /// Usage lines for the flags as `conform` reads them: each adds the variants built with it.
-  static var variantFlagsHelp: String {
-    flagOptions.map { option in
-      let flag = "--\(option.name)".padding(toLength: 20, withPad: " ", startingAt: 0)
-      return "  \(flag)  also check the variants built with \(option.name)=true"
-    }.joined(separator: "\n")
+  /// The flags as `conform` reads them: each adds the variants built with it.
+  static var variantOptions: [CommandOption] {
+    flagOptions.map { .flag("--" + $0.name, "also check the variants built with \($0.name)=true") }
   }
 
   /// The options a command line gives: `--options`, then each flag given.

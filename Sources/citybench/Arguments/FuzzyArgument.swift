@@ -3,15 +3,13 @@ import CitySearch
 /// `--fuzzy RULES` of `search`, `conform` and `try`: the fuzzy pinyin rules a query is read with
 /// (MatchSpec §3.5).
 enum FuzzyArgument {
-  /// The option's usage lines.
-  static let help = """
-      --fuzzy RULES         read Latin pieces with fuzzy pinyin rules: all, or any of
-                            zh-z,ch-c,sh-s,an-ang,en-eng,in-ing,ian-iang,uan-uang,n-l,r-l,
-                            f-h,u-v (default: none); 'lanzou' with zh-z is 兰州
-    """
-
-  /// The option's name.
-  static let valued: Set<String> = ["--fuzzy"]
+  /// The option.
+  static let options: [CommandOption] = [
+    .value(
+      "--fuzzy", "RULES",
+      "read Latin pieces with fuzzy pinyin rules: all, or any of zh-z,ch-c,sh-s,an-ang,en-eng,in-ing,ian-iang,uan-uang,n-l,r-l,f-h,u-v (default: none); 'lanzou' with zh-z is 兰州"
+    )
+  ]
 
   /// The rules `--fuzzy` names; none when it is not given.
   static func rules(_ args: ParsedArguments) throws -> FuzzyRules {

@@ -3,17 +3,19 @@ import CitySearch
 /// `--cities`, `--level N` and `--under PLACE`: the scope a command's searches answer with
 /// (MatchSpec §9.1), declared once for every command that takes it.
 enum ScopeArguments {
-  static let valued: Set<String> = ["--level", "--under"]
-  static let flags: Set<String> = ["--cities"]
-  /// The options' usage lines.
-  static let help = """
-      --cities              answer only with the places a city picker lists (prefecture-level
-                            cities, municipalities, SARs, county-level cities under a province)
-      --level N             answer only with places of level N (1 province … 5 village; a
-                            list 2,3 or a range 2-3)
-      --under PLACE         answer only with the places under PLACE (an id, a name, or a path
-                            such as 北京市 or 广东省/广州市); with several, they all apply
-    """
+  /// The options.
+  static let options: [CommandOption] = [
+    .flag(
+      "--cities",
+      "answer only with the places a city picker lists (prefecture-level cities, municipalities, SARs, county-level cities under a province)"
+    ),
+    .value(
+      "--level", "N", "answer only with places of level N (1 province … 5 village; a list 2,3 or a range 2-3)"),
+    .value(
+      "--under", "PLACE",
+      "answer only with the places under PLACE (an id, a name, or a path such as 北京市 or 广东省/广州市); with several, they all apply"
+    ),
+  ]
 
   /// The conditions given on the command line (every place when none is).
   static func request(_ arguments: ParsedArguments) throws -> PlaceScope.Request {

@@ -9,9 +9,9 @@ enum AllocationsCommand: Command {
   static let name = "allocations"
   static let summary = "count allocation calls per keystroke (deterministic, in process)"
 
-  static let usage = """
-    Usage: citybench allocations [options]
+  static let synopsis = "citybench allocations [options]"
 
+  static let discussion = """
     Replays the workload's typing sessions through each backend, in the executor seat, and
     counts the allocation calls (malloc and its kin) of every keystroke's answer: session
     update and normalization included, the index's build not. However busy the machine is,
@@ -19,25 +19,26 @@ enum AllocationsCommand: Command {
     (otherwise each process seeds Swift's hashing anew, and a set or dictionary may grow at
     another keystroke, moving a few counts) (docs/Harness.md). Needs glibc, whose allocator
     the harness's C shim wraps; takes seconds.
-
-    Options:
-    \(CorpusOptions.help)
-      --workload FILE       the typing sessions (default: Benchmarks/TIER.workload.tsv)
-      --backends A,B        the backends to count (default: \(InstructionsCommand.defaultBackends.joined(separator: ",")))
-      --mode syllable|seed  (default: syllable)
-      --limit N             answers per keystroke (default: 20)
-      --replay sessions|stateless
-                            type into each backend's session, or answer every keystroke afresh
-                            from the index (default: sessions)
-      --format text|tsv|json
-                            (default: text); json: {"BACKEND": {keystrokes, total, mean, p50,
-                            p90, p99, max}}, the input of 'bench --allocations'
-      -h, --help            show this help
     """
 
-  static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--workload", "--backends", "--mode", "--limit", "--replay", "--format"]),
-    flags: [], maximumPositionals: 0)
+  static var options: [CommandOption] {
+    CorpusOptions.options
+      + [
+        .value("--workload", "FILE", "the typing sessions (default: Benchmarks/TIER.workload.tsv)"),
+        .value(
+          "--backends", "A,B",
+          "the backends to count (default: \(InstructionsCommand.defaultBackends.joined(separator: ",")))"),
+        .value("--mode", "syllable|seed", "(default: syllable)"),
+        .value("--limit", "N", "answers per keystroke (default: 20)"),
+        .value(
+          "--replay", "sessions|stateless",
+          "type into each backend's session, or answer every keystroke afresh from the index (default: sessions)"),
+        .value(
+          "--format", "text|tsv|json",
+          "(default: text); json: {\"BACKEND\": {keystrokes, total, mean, p50, p90, p99, max}}, the input of 'bench --allocations'"
+        ),
+      ]
+  }
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let mode = try args.choice("--mode", default: MatchMode.syllable)

@@ -9,29 +9,28 @@ enum BackendsCommand: Command {
   static let name = "backends"
   static let summary = "list the search backends; --build measures their build time and memory"
 
-  static let usage = """
-    Usage: citybench backends [--details] [--build [options]]
+  static let synopsis = "citybench backends [--details] [--build [options]]"
 
+  static let discussion = """
     Lists the search backends; with --details, what each declares in its descriptor: the
     backend options it reads, its variants (checked by 'conform --variants') and the sample a
     conformance run asks it when it is too slow to answer every query. With --build, builds each one on the corpus and prints its
     build time (monotonic clock), the heap it kept (glibc mallinfo2 before and after), the
     bytes its index counts itself, and notes such as the ICU override rules.
-
-    Options:
-    \(CorpusOptions.help)
-      --details             also list each backend's own options (besides concurrent-build,
-                            which every backend takes), variants and conformance sample
-      --build               build every backend and measure it
-      --backends A,B        only these backends (default: all)
-    \(BackendOptionArguments.help)
-      -h, --help            show this help
     """
 
-  static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--backends"]).union(BackendOptionArguments.valued),
-    flags: BackendOptionArguments.flags.union(["--build", "--details"]),
-    maximumPositionals: 0)
+  static var options: [CommandOption] {
+    CorpusOptions.options
+      + [
+        .flag(
+          "--details",
+          "also list each backend's own options (besides concurrent-build, which every backend takes), variants and conformance sample"
+        ),
+        .flag("--build", "build every backend and measure it"),
+        .value("--backends", "A,B", "only these backends (default: all)"),
+      ]
+      + BackendOptionArguments.options
+  }
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let types = try BackendSelection.select(args["--backends"])

@@ -7,9 +7,9 @@ enum BenchCommand: Command {
   static let name = "bench"
   static let summary = "the per-keystroke latency benchmark and its reports"
 
-  static let usage = """
-    Usage: citybench bench [options]
+  static let synopsis = "citybench bench [options]"
 
+  static let discussion = """
     Replays typing sessions keystroke by keystroke through every selected backend. For each
     keystroke the backends answer in a freshly shuffled order (paired samples), each answer is
     checked against the reference's, and the time of each is taken with a monotonic clock.
@@ -24,21 +24,18 @@ enum BenchCommand: Command {
     so on, plus the cost growth across them: growth.json, and report.md and report.html with
     every backend's p50, p99, build time and heap against the corpus size on log–log axes and
     the growth exponent fitted to each.
-
-    Options:
-    \(BenchOptions.help)
-    \(BenchOptions.executorHelp)
-    \(BackendOptionArguments.help)
-                            (every backend that declares an option is built with it; the
-                            results record them)
-      --out DIR             where the reports go (default: citybench-report)
-      --format LIST         which reports: json,md,csv,html (default: all)
-      -h, --help            show this help
     """
 
-  static let spec = ParsedArguments.Spec(
-    valued: BenchOptions.valued.union(["--out", "--format"]).union(BackendOptionArguments.valued),
-    repeated: ["--executor"], flags: BackendOptionArguments.flags, maximumPositionals: 0)
+  static var options: [CommandOption] {
+    BenchOptions.options
+      + BenchOptions.executorOptions
+      + BackendOptionArguments.options
+      + [
+        .note("(every backend that declares an option is built with it; the results record them)"),
+        .value("--out", "DIR", "where the reports go (default: citybench-report)"),
+        .value("--format", "LIST", "which reports: json,md,csv,html (default: all)"),
+      ]
+  }
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let options = try BenchOptions(args)

@@ -8,51 +8,60 @@ import Foundation
 /// The options `bench`, `gate` and the default suite share: what to replay, through which
 /// backends, and how.
 struct BenchOptions {
-  static let valued: Set<String> = CorpusOptions.valued.union([
-    "--workload", "--backends", "--mode", "--rounds", "--warm-up", "--budget", "--budget-ms", "--seed", "--limit",
-    "--inject-slowdown",
-    "--relevance", "--instructions", "--allocations", "--shard", "--replay", "--fuzzy",
-  ])
-  static let help = """
-    \(CorpusOptions.help)
-      --workload FILE       the typing sessions to replay (default: Benchmarks/TIER.workload.tsv;
-                            for a corpus file of your own, sessions generated from it)
-      --backends A,B        the backends to time (default: all); the reference (linear) is
-                            always timed too, and a second time against itself (A/A)
-      --mode syllable|seed  (default: syllable)
-    \(FuzzyArgument.help)
-      --replay sessions|stateless|both
-                            how the backends other than the reference answer: typing into
-                            their sessions, each keystroke afresh from the index (reported
-                            as 'NAME (stateless)'), or both, side by side; 'both' adds the
-                            stateless replay of each backend whose session keeps state
-                            (default: sessions)
-      --rounds N            measured passes over the workload (default: 3)
-      --warm-up N           unmeasured keystrokes first (default: 1500)
-      --budget SECONDS      the most a backend other than the reference may spend on the
-                            measured rounds; a slower one is timed on an even sample of
-                            keystrokes (default: 20)
-      --budget-ms MS        the time one keystroke may take in your product: the headline
-                            says which backends' p99 fit it (default: 16.7, one 60 Hz frame)
-      --seed N              seeds the order in which backends answer (default: 1)
-      --limit N             answers per keystroke (default: 20)
-      --relevance on|off    also measure the reference's ranking (docs/Relevance.md) for the
-                            reports (default: on for corpora of up to 10,000 places)
-      --instructions A,B|off
-                            also count the instructions per keystroke of these backends under
-                            Valgrind's callgrind, deterministic however busy the machine is
-                            ('citybench instructions'; about 40 s for trie,inverted-index on
-                            cities) (default: off)
-      --allocations A,B|off also count the allocation calls per keystroke of these backends, in
-                            a child process with deterministic hashing: exact from run to run
-                            ('citybench allocations'; seconds) (default: off)
-      --shard K/N           time the reference and only the K-th of N slices of the other
-                            backends (every N-th from the K-th), for a CI matrix; join the
-                            shards' results.json with 'citybench merge'
-      --inject-slowdown NAME=MICROSECONDS[,…]
-                            add busy work to each answer of a backend, to prove that the gate
-                            fails (also $\(slowdownVariable))
-    """
+  /// The options, declared once for `bench` and `gate`.
+  static var options: [CommandOption] {
+    CorpusOptions.options
+      + [
+        .value(
+          "--workload", "FILE",
+          "the typing sessions to replay (default: Benchmarks/TIER.workload.tsv; for a corpus file of your own, sessions generated from it)"
+        ),
+        .value(
+          "--backends", "A,B",
+          "the backends to time (default: all); the reference (linear) is always timed too, and a second time against itself (A/A)"
+        ),
+        .value("--mode", "syllable|seed", "(default: syllable)"),
+      ]
+      + FuzzyArgument.options
+      + [
+        .value(
+          "--replay", "sessions|stateless|both",
+          "how the backends other than the reference answer: typing into their sessions, each keystroke afresh from the index (reported as 'NAME (stateless)'), or both, side by side; 'both' adds the stateless replay of each backend whose session keeps state (default: sessions)"
+        ),
+        .value("--rounds", "N", "measured passes over the workload (default: 3)"),
+        .value("--warm-up", "N", "unmeasured keystrokes first (default: 1500)"),
+        .value(
+          "--budget", "SECONDS",
+          "the most a backend other than the reference may spend on the measured rounds; a slower one is timed on an even sample of keystrokes (default: 20)"
+        ),
+        .value(
+          "--budget-ms", "MS",
+          "the time one keystroke may take in your product: the headline says which backends' p99 fit it (default: 16.7, one 60 Hz frame)"
+        ),
+        .value("--seed", "N", "seeds the order in which backends answer (default: 1)"),
+        .value("--limit", "N", "answers per keystroke (default: 20)"),
+        .value(
+          "--relevance", "on|off",
+          "also measure the reference's ranking (docs/Relevance.md) for the reports (default: on for corpora of up to 10,000 places)"
+        ),
+        .value(
+          "--instructions", "A,B|off",
+          "also count the instructions per keystroke of these backends under Valgrind's callgrind, deterministic however busy the machine is ('citybench instructions'; about 40 s for trie,inverted-index on cities) (default: off)"
+        ),
+        .value(
+          "--allocations", "A,B|off",
+          "also count the allocation calls per keystroke of these backends, in a child process with deterministic hashing: exact from run to run ('citybench allocations'; seconds) (default: off)"
+        ),
+        .value(
+          "--shard", "K/N",
+          "time the reference and only the K-th of N slices of the other backends (every N-th from the K-th), for a CI matrix; join the shards' results.json with 'citybench merge'"
+        ),
+        .value(
+          "--inject-slowdown", "NAME=MICROSECONDS[,…]",
+          "add busy work to each answer of a backend, to prove that the gate fails (also $\(slowdownVariable))"),
+      ]
+  }
+  static var valued: Set<String> { options.valued }
   static let slowdownVariable = "CITYBENCH_SLOWDOWN"
 
   var corpus: CorpusOptions
@@ -75,14 +84,13 @@ struct BenchOptions {
   /// `--options` and the option flags (bench only): how the backends are built.
   var backendOptions = BackendOptions()
 
-  /// The help of `--executor`, for the commands that take it.
-  static let executorHelp = """
-      --executor NAME=CMD   also run an implementation of your own, a command speaking the
-                            executor protocol (docs/Executors.md), beside the backends on the
-                            same keystrokes; repeatable. Reported as external, with its own
-                            time and the round trip; its differences from the reference are
-                            counted but do not fail the run
-    """
+  /// `--executor`, for the commands that take it.
+  static let executorOptions: [CommandOption] = [
+    .repeatable(
+      "--executor", "NAME=CMD",
+      "also run an implementation of your own, a command speaking the executor protocol (docs/Executors.md), beside the backends on the same keystrokes; repeatable. Reported as external, with its own time and the round trip; its differences from the reference are counted but do not fail the run"
+    )
+  ]
 
   /// `--replay sessions|stateless|both`.
   enum Replay: String, CaseIterable {

@@ -5,27 +5,28 @@ enum BrowseCommand: Command {
   static let name = "browse"
   static let summary = "list places in A–Z sections with a hot section first"
 
-  static let usage = """
-    Usage: citybench browse [options] [PLACE]
+  static let synopsis = "citybench browse [options] [PLACE]"
 
+  static let discussion = """
     Prints the children of PLACE (a name, a short name, an id, or a path such as
     北京市/朝阳区; the provinces when omitted) in A–Z sections by pinyin initial, with a
     热门 (hot) section first.
-
-    Options:
-    \(CorpusOptions.help)
-      --level N             list every place of level N (1 province … 5 village) instead
-      --cities              list a city picker's cities instead: every prefecture-level
-                            division, the municipalities and SARs, and the county-level
-                            cities a province administers directly
-      --filter QUERY        keep only places that match QUERY (empty sections drop)
-      --mode syllable|seed  the match contract for --filter (default: syllable)
-      -h, --help            show this help
     """
 
-  static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--level", "--filter", "--mode"]),
-    flags: ["--cities"], maximumPositionals: 1)
+  static var options: [CommandOption] {
+    CorpusOptions.options
+      + [
+        .value("--level", "N", "list every place of level N (1 province … 5 village) instead"),
+        .flag(
+          "--cities",
+          "list a city picker's cities instead: every prefecture-level division, the municipalities and SARs, and the county-level cities a province administers directly"
+        ),
+        .value("--filter", "QUERY", "keep only places that match QUERY (empty sections drop)"),
+        .value("--mode", "syllable|seed", "the match contract for --filter (default: syllable)"),
+      ]
+  }
+
+  static let maximumPositionals = 1
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let mode = try args.choice("--mode", default: MatchMode.syllable)

@@ -6,9 +6,9 @@ enum CompareCommand: Command {
   static let name = "compare"
   static let summary = "compare any two runs (a pull request against main, today against yesterday)"
 
-  static let usage = """
-    Usage: citybench compare [options] A.json B.json
+  static let synopsis = "citybench compare [options] A.json B.json"
 
+  static let discussion = """
     Puts two bench runs (their results.json) side by side: for every backend in both, the
     latency quantiles, the paired ratios to the reference, and the instruction, allocation and
     index-byte counts, each with B ÷ A and whether the change lies beyond its 95% interval.
@@ -18,16 +18,20 @@ enum CompareCommand: Command {
     the two runs' intervals' extremes. Unlike 'citybench gate', it refuses no difference of
     settings: they are listed above the figures. Prints Markdown, for a pull-request comment or
     a job summary. Exit status 0, 1 on a file that is not a results.json or samples.csv.
-
-    Options:
-      --out FILE            also write the Markdown to FILE
-      --chart FILE          also write the changes as an SVG chart (B ÷ A with its interval per
-                            backend and figure, on a log axis around 1)
-      --no-samples          ignore samples.csv files: intervals from the runs' intervals only
-      -h, --help            show this help
     """
 
-  static let spec = ParsedArguments.Spec(valued: ["--out", "--chart"], flags: ["--no-samples"], maximumPositionals: 2)
+  static var options: [CommandOption] {
+    [
+      .value("--out", "FILE", "also write the Markdown to FILE"),
+      .value(
+        "--chart", "FILE",
+        "also write the changes as an SVG chart (B ÷ A with its interval per backend and figure, on a log axis around 1)"
+      ),
+      .flag("--no-samples", "ignore samples.csv files: intervals from the runs' intervals only"),
+    ]
+  }
+
+  static let maximumPositionals = 2
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     guard args.positionals.count == 2 else { throw UsageError(message: "give two results.json files, A and B") }

@@ -9,9 +9,9 @@ enum ConformCommand: Command {
   static let name = "conform"
   static let summary = "check every backend against the reference (the differential check)"
 
-  static let usage = """
-    Usage: citybench conform [options]
+  static let synopsis = "citybench conform [options]"
 
+  static let discussion = """
     Compares every backend with the reference (linear) on the golden queries, exhaustively
     on cities (every prefix of every place's pinyin, initials, mixed forms, alternate
     readings and Hanzi, with and without boundary marks, plus every name substring), and on
@@ -19,70 +19,68 @@ enum ConformCommand: Command {
     backend's session, with backspaces. Prints a minimal reproduction of the first divergence
     of each backend and mode. Exit status 0 when everything conforms (expected failures
     allowed), 1 otherwise.
-
-    Options:
-      --corpus cities|towns|villages|all
-                            which tiers to check, or a comma-separated list (default: cities,
-                            as for every command; all checks the three tiers)
-      --corpus-dir DIR      where the tiers live (default: as for 'citybench search')
-      --backends A,B        the backends to check (default: every backend but the reference)
-      --mode syllable|seed|both
-                            (default: both)
-      --sample N            distinct queries per sampled tier (default: 20000)
-      --seed N              the sample's seed (default: 1)
-      --every N             on cities, only every N-th place's forms (default: 1, all)
-      --slow-sample N       a backend too slow to answer every query (its descriptor sets a
-                            sample: 'citybench backends --details') answers an even sample of
-                            N queries per tier and mode (default: the descriptor's); also
-                            --icu-sample N
-      --fuzz N              instead of the tier's query set, N seeded fuzzed queries (--seed):
-                            place forms, mixtures, Hanzi, letter runs, emoji, combining
-                            marks, control characters, full-width text, and one in 50 of
-                            1,000-20,000 characters; some typed keystroke by keystroke. Each
-                            backend is also timed on every query against the reference: no
-                            query may take more than 10× the reference's time (10× the
-                            backend's median ratio for one slower than the reference)
-      --variants            also check every backend's variants ('citybench backends
-                            --details'), such as 'icu-raw' and 'icu-cached-raw', built without
-                            ICU's override rules; their divergences must be listed in the
-                            expected-failures file
-    \(BackendOptionArguments.variantFlagsHelp)
-    \(ScopeArguments.help)
-                            (every answer, the reference's and each backend's, in that scope;
-                            not with --fuzz or --executor)
-    \(FuzzyArgument.help)
-                            (every query, the reference's and each backend's or executor's,
-                            read with them; a profile's mode names them)
-      --expected FILE       expected failures (default: Conformance/expected-failures.tsv)
-      --write-expected FILE write the places in divergences of the variants to FILE
-                            (names from the last tier checked; list the tiers in nesting order)
-      --junit FILE          also write the verdicts as JUnit XML: a test case per backend,
-                            tier and mode (and per input-cost check with --fuzz)
-      --result FILE         also write what was found as JSON, the input of 'citybench merge'
-      --shard K/N           check only the K-th of N deterministic slices of every query set
-                            (for a CI matrix); write each shard's --result and join them with
-                            'citybench merge', which gives the unsharded run's verdict
-      --executor NAME=CMD   instead of the backends, profile an implementation of your own (a
-                            command speaking docs/Executors.md; repeatable) against the
-                            reference: the shares of its answers with the reference's total,
-                            set, first place and top 10, and its differences grouped by cause.
-                            Takes --corpus (default: cities), --corpus-dir, --mode, --seed and
-                            --sample (distinct queries, default: 2000)
-      --profiles FILE       the committed profiles a profile is compared with; a change exits 1
-                            (default: Conformance/expected-profiles.tsv)
-      --write-profiles FILE write the measured profiles into FILE (rows of others are kept)
-      -h, --help            show this help
     """
 
-  static let spec = ParsedArguments.Spec(
-    valued: ([
-      "--corpus", "--corpus-dir", "--backends", "--mode", "--sample", "--seed", "--every", "--slow-sample",
-      "--expected",
-      "--write-expected", "--fuzz", "--junit", "--shard", "--result", "--profiles", "--write-profiles",
-    ] as Set<String>).union(ScopeArguments.valued).union(FuzzyArgument.valued), repeated: ["--executor"],
-    flags: BackendOptionArguments.flags.union(["--variants"]).union(ScopeArguments.flags),
-    aliases: ["--icu-sample": "--slow-sample"],
-    maximumPositionals: 0)
+  static var options: [CommandOption] {
+    [
+      .value(
+        "--corpus", "cities|towns|villages|all",
+        "which tiers to check, or a comma-separated list (default: cities, as for every command; all checks the three tiers)"
+      ),
+      .value("--corpus-dir", "DIR", "where the tiers live (default: as for 'citybench search')"),
+      .value("--backends", "A,B", "the backends to check (default: every backend but the reference)"),
+      .value("--mode", "syllable|seed|both", "(default: both)"),
+      .value("--sample", "N", "distinct queries per sampled tier (default: 20000)"),
+      .value("--seed", "N", "the sample's seed (default: 1)"),
+      .value("--every", "N", "on cities, only every N-th place's forms (default: 1, all)"),
+      .value(
+        "--slow-sample", "N",
+        "a backend too slow to answer every query (its descriptor sets a sample: 'citybench backends --details') answers an even sample of N queries per tier and mode (default: the descriptor's); also --icu-sample N",
+        aliases: ["--icu-sample"]),
+      .value(
+        "--fuzz", "N",
+        "instead of the tier's query set, N seeded fuzzed queries (--seed): place forms, mixtures, Hanzi, letter runs, emoji, combining marks, control characters, full-width text, and one in 50 of 1,000-20,000 characters; some typed keystroke by keystroke. Each backend is also timed on every query against the reference: no query may take more than 10× the reference's time (10× the backend's median ratio for one slower than the reference)"
+      ),
+      .flag(
+        "--variants",
+        "also check every backend's variants ('citybench backends --details'), such as 'icu-raw' and 'icu-cached-raw', built without ICU's override rules; their divergences must be listed in the expected-failures file"
+      ),
+    ]
+      + BackendOptionArguments.variantOptions
+      + ScopeArguments.options
+      + [
+        .note("(every answer, the reference's and each backend's, in that scope; not with --fuzz or --executor)")
+      ]
+      + FuzzyArgument.options
+      + [
+        .note(
+          "(every query, the reference's and each backend's or executor's, read with them; a profile's mode names them)"
+        ),
+        .value("--expected", "FILE", "expected failures (default: Conformance/expected-failures.tsv)"),
+        .value(
+          "--write-expected", "FILE",
+          "write the places in divergences of the variants to FILE (names from the last tier checked; list the tiers in nesting order)"
+        ),
+        .value(
+          "--junit", "FILE",
+          "also write the verdicts as JUnit XML: a test case per backend, tier and mode (and per input-cost check with --fuzz)"
+        ),
+        .value("--result", "FILE", "also write what was found as JSON, the input of 'citybench merge'"),
+        .value(
+          "--shard", "K/N",
+          "check only the K-th of N deterministic slices of every query set (for a CI matrix); write each shard's --result and join them with 'citybench merge', which gives the unsharded run's verdict"
+        ),
+        .repeatable(
+          "--executor", "NAME=CMD",
+          "instead of the backends, profile an implementation of your own (a command speaking docs/Executors.md; repeatable) against the reference: the shares of its answers with the reference's total, set, first place and top 10, and its differences grouped by cause. Takes --corpus (default: cities), --corpus-dir, --mode, --seed and --sample (distinct queries, default: 2000)"
+        ),
+        .value(
+          "--profiles", "FILE",
+          "the committed profiles a profile is compared with; a change exits 1 (default: Conformance/expected-profiles.tsv)"
+        ),
+        .value("--write-profiles", "FILE", "write the measured profiles into FILE (rows of others are kept)"),
+      ]
+  }
 
   /// What one conformance run checks and where it writes, typed: the command line parses into
   /// it, and `suite` builds one directly.

@@ -6,21 +6,18 @@ enum CorpusCommand: Command {
   static let name = "corpus"
   static let summary = "load a corpus and print its size and load time"
 
-  static let usage = """
-    Usage: citybench corpus [options]
+  static let synopsis = "citybench corpus [options]"
 
+  static let discussion = """
     Loads a corpus and prints its size by level, its reading tokens, how many places have
     alternate readings, for a file of your own how many of its places took the prominence and
     aliases of the tiers' places they are named like, and the load time (wall clock, this
     process).
-
-    Options:
-    \(CorpusOptions.help)
-      -h, --help            show this help
     """
 
-  static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued, maximumPositionals: 0)
+  static var options: [CommandOption] {
+    CorpusOptions.options
+  }
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let clock = ContinuousClock()

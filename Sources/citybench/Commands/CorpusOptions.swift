@@ -5,16 +5,18 @@ import Foundation
 
 /// `--corpus cities|towns|villages|PATH` and `--corpus-dir DIR`, shared by the commands.
 struct CorpusOptions {
-  static let valued: Set<String> = ["--corpus", "--corpus-dir"]
-  static let help = """
-      --corpus cities|towns|villages|PATH
-                            the tier to load (default: cities, compiled into the binary), or a
-                            corpus file of your own: TSV in the shipped format, a JSON array, or
-                            a city-picker .plist
-      --corpus-dir DIR      where the tiers live (default: $CITYBENCH_CORPUS_DIR, else the
-                            package's Corpus/ found from the executable or working directory);
-                            when given, cities is read from it too
-    """
+  /// The options, declared once for every command that loads a corpus.
+  static let options: [CommandOption] = [
+    .value(
+      "--corpus", "cities|towns|villages|PATH",
+      "the tier to load (default: cities, compiled into the binary), or a corpus file of your own: TSV in the shipped format, a JSON array, or a city-picker .plist"
+    ),
+    .value(
+      "--corpus-dir", "DIR",
+      "where the tiers live (default: $CITYBENCH_CORPUS_DIR, else the package's Corpus/ found from the executable or working directory); when given, cities is read from it too"
+    ),
+  ]
+  static var valued: Set<String> { options.valued }
 
   let corpus: String
   /// `--corpus-dir`, else `$CITYBENCH_CORPUS_DIR`.

@@ -8,24 +8,27 @@ enum FiguresCommand: Command {
   static let name = "figures"
   static let summary = "Markdown tables of several runs side by side (the README's measured figures)"
 
-  static let usage = """
-    Usage: citybench figures [options] RUN.json…
+  static let synopsis = "citybench figures [options] RUN.json…"
 
+  static let discussion = """
     Prints, from the results.json of several runs (one per corpus, say the A.results.json files
     of 'citybench bench --corpus cities,towns,villages'), two Markdown tables with a column per
     run: each backend's p50 / p99 per keystroke with its paired ratio to the reference, and its
     build time, index bytes (counted) and heap kept. The files are named in the caption as
     given on the command line.
-
-    Options:
-      --update FILE         write the tables into FILE between its two marker lines
-                            (\(FigureTables.beginMarker) and
-                            \(FigureTables.endMarker)), atomically
-      --check FILE          instead, exit 1 when FILE's tables differ from what the runs give
-      -h, --help            show this help
     """
 
-  static let spec = ParsedArguments.Spec(valued: ["--update", "--check"], maximumPositionals: 100)
+  static var options: [CommandOption] {
+    [
+      .value(
+        "--update", "FILE",
+        "write the tables into FILE between its two marker lines (\(FigureTables.beginMarker) and \(FigureTables.endMarker)), atomically"
+      ),
+      .value("--check", "FILE", "instead, exit 1 when FILE's tables differ from what the runs give"),
+    ]
+  }
+
+  static let maximumPositionals = 100
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     guard !args.positionals.isEmpty else { throw UsageError(message: "give at least one results.json") }

@@ -8,9 +8,9 @@ enum GateCommand: Command {
   static let name = "gate"
   static let summary = "compare a run with the committed baseline (the CI regression gate)"
 
-  static let usage = """
-    Usage: citybench gate [options]
+  static let synopsis = "citybench gate [options]"
 
+  static let discussion = """
     Compares a run with the committed baseline (Benchmarks/baseline-TIER.json) under the
     committed thresholds (Benchmarks/thresholds.json). Gated per backend: the p50, p90 and
     p99 of its paired ratios to the reference (measured within each run, so a change of
@@ -34,32 +34,36 @@ enum GateCommand: Command {
     valgrind is on PATH).
     Writes verdict.json and verdict.md to --out and prints the summary.
     Exit status: 0 pass, 2 regression, 3 inconclusive, 1 error.
+    """
 
-    Options:
-    \(BenchOptions.help)
-      --current FILE        gate this results.json instead of running the benchmark
-      --baseline FILE       (default: this machine's Benchmarks/baseline-TIER-FINGERPRINT.json
-                            if there is one, else Benchmarks/baseline-TIER.json)
-      --machine-baseline    read (or with --update-baseline, write) this machine's own
-                            baseline, named by its fingerprint (\(RunEnvironment.machine.fingerprint) here: CPU model,
-                            cores, memory, operating system); when there is none yet, the
-                            run is recorded as it (exit 0, no verdict)
-      --thresholds FILE     (default: Benchmarks/thresholds.json)
-      --update-baseline     write the run as the new baseline instead of gating it
-      --out DIR             where the verdict and the run's reports go (default: citybench-gate)
-      --junit FILE          also write the verdict as JUnit XML (a test case per metric: a
-                            regression fails, an inconclusive metric is skipped)
-      -h, --help            show this help
+  static var options: [CommandOption] {
+    BenchOptions.options
+      + [
+        .value("--current", "FILE", "gate this results.json instead of running the benchmark"),
+        .value(
+          "--baseline", "FILE",
+          "(default: this machine's Benchmarks/baseline-TIER-FINGERPRINT.json if there is one, else Benchmarks/baseline-TIER.json)"
+        ),
+        .flag(
+          "--machine-baseline",
+          "read (or with --update-baseline, write) this machine's own baseline, named by its fingerprint (\(RunEnvironment.machine.fingerprint) here: CPU model, cores, memory, operating system); when there is none yet, the run is recorded as it (exit 0, no verdict)"
+        ),
+        .value("--thresholds", "FILE", "(default: Benchmarks/thresholds.json)"),
+        .flag("--update-baseline", "write the run as the new baseline instead of gating it"),
+        .value("--out", "DIR", "where the verdict and the run's reports go (default: citybench-gate)"),
+        .value(
+          "--junit", "FILE",
+          "also write the verdict as JUnit XML (a test case per metric: a regression fails, an inconclusive metric is skipped)"
+        ),
+      ]
+  }
 
+  static let epilogue = """
     In CI: with $GITHUB_STEP_SUMMARY set, the verdict's Markdown is appended to it (a file
     that cannot be written is a warning; the verdict and JUnit are still written); under
     GitHub Actions ($GITHUB_ACTIONS=true), each regression is printed as an ::error, and each
     inconclusive metric and each count not compared as a ::warning annotation (docs/CI.md).
     """
-
-  static let spec = ParsedArguments.Spec(
-    valued: BenchOptions.valued.union(["--current", "--baseline", "--thresholds", "--out", "--junit"]),
-    flags: ["--update-baseline", "--machine-baseline"], maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     // Options that would be ignored are refused: --current gates a run already made.

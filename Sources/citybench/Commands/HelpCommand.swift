@@ -2,12 +2,12 @@
 enum HelpCommand: Command {
   static let name = "help"
   static let summary = "show this help, or a command's help ('citybench help search')"
-  static let usage = """
-    Usage: citybench help [COMMAND]
+  static let synopsis = "citybench help [COMMAND]"
 
+  static let discussion = """
     Shows the list of commands, or the options of COMMAND (as 'citybench COMMAND --help').
     """
-  static let spec = ParsedArguments.Spec(maximumPositionals: 1)
+  static let maximumPositionals = 1
 
   static func run(_ arguments: ParsedArguments) throws -> Int32 {
     guard let topic = arguments.positionals.first else {

@@ -12,10 +12,12 @@ enum HistoryCommand: Command {
   static let defaultDatabase = "citybench-history.sqlite"
   static let defaultPage = "citybench-history.html"
 
-  static let usage = """
-    Usage: citybench history add [--db FILE] RESULTS.json...
-           citybench history report [--db FILE] [options]
+  static let synopsis = """
+    citybench history add [--db FILE] RESULTS.json...
+    citybench history report [--db FILE] [options]
+    """
 
+  static let discussion = """
     add: stores each run (its commit, date, machine fingerprint, settings, every figure per
     backend: latency quantiles, paired ratios, build, memory, instruction counts, and the
     whole results.json) in a SQLite database file, all the files in one transaction: all of
@@ -26,21 +28,22 @@ enum HistoryCommand: Command {
     machine), and marks the change points: where the runs after a commit differ from the runs
     before it by more than the gate's threshold for the metric, with no overlap (for a
     wall-clock figure, at least two runs on each side). Prints the change points.
-
-    Options:
-      --db FILE             the history database (default: \(defaultDatabase))
-      --out FILE            report: the page to write (default: \(defaultPage))
-      --metrics A,B         report: the metrics to draw (default: \(HistoryMetric.defaultReported.joined(separator: ",")));
-                            also latency.p90, latency.p999, latency.max, latency.mean, ratio.p90,
-                            ratio.p99, sessions.p50, build.seconds, build.heapBytes,
-                            countedBytes, instructions.p50, instructions.p99, conformance.divergences
-      --backends A,B        report: only these backends (default: all)
-      --thresholds FILE     report: the change thresholds (default: Benchmarks/thresholds.json)
-      -h, --help            show this help
     """
 
-  static let spec = ParsedArguments.Spec(
-    valued: ["--db", "--out", "--metrics", "--backends", "--thresholds"], maximumPositionals: 100_000)
+  static var options: [CommandOption] {
+    [
+      .value("--db", "FILE", "the history database (default: \(defaultDatabase))"),
+      .value("--out", "FILE", "report: the page to write (default: \(defaultPage))"),
+      .value(
+        "--metrics", "A,B",
+        "report: the metrics to draw (default: \(HistoryMetric.defaultReported.joined(separator: ","))); also latency.p90, latency.p999, latency.max, latency.mean, ratio.p90, ratio.p99, sessions.p50, build.seconds, build.heapBytes, countedBytes, instructions.p50, instructions.p99, conformance.divergences"
+      ),
+      .value("--backends", "A,B", "report: only these backends (default: all)"),
+      .value("--thresholds", "FILE", "report: the change thresholds (default: Benchmarks/thresholds.json)"),
+    ]
+  }
+
+  static let maximumPositionals = 100_000
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     guard let action = args.positionals.first else {

@@ -12,29 +12,34 @@ enum IndexCommand: Command {
   static let name = "index"
   static let summary = "write a corpus's precomputed answers to a file, or load one and time it"
 
-  static let usage = """
-    Usage: citybench index [options] --out FILE
-           citybench index [options] --load FILE [--check]
+  static let synopsis = """
+    citybench index [options] --out FILE
+    citybench index [options] --load FILE [--check]
+    """
 
+  static let discussion = """
     The indexed backends (trie, inverted-index) precompute the answers of the broadest queries
     at build: most of a villages build. With --out, computes them once and writes them to FILE
     (with the match contract and the corpus's fingerprint); an app ships the file and hands it to
     the backend (ShortQueryAnswers(fileData:corpus:), TrieBackend(corpus:options:shortAnswers:)).
     With --load, reads FILE back, refusing one of another corpus, contract or format, and prints
     how long each backend takes to be ready with it against a build that computes the answers.
-
-    Options:
-    \(CorpusOptions.help)
-      --backends A,B        the backends to time (default: those that take answers: \(defaultNames.joined(separator: ",")))
-      --out FILE            compute the answers and write them to FILE
-      --load FILE           read the answers from FILE and time each backend's build with them
-      --check               with --load, also compare each backend's answers to every one- and
-                            two-character query in both modes with the reference's
-      -h, --help            show this help
     """
 
-  static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--backends", "--out", "--load"]), flags: ["--check"], maximumPositionals: 0)
+  static var options: [CommandOption] {
+    CorpusOptions.options
+      + [
+        .value(
+          "--backends", "A,B",
+          "the backends to time (default: those that take answers: \(defaultNames.joined(separator: ",")))"),
+        .value("--out", "FILE", "compute the answers and write them to FILE"),
+        .value("--load", "FILE", "read the answers from FILE and time each backend's build with them"),
+        .flag(
+          "--check",
+          "with --load, also compare each backend's answers to every one- and two-character query in both modes with the reference's"
+        ),
+      ]
+  }
 
   /// The backends of the catalog that take precomputed answers.
   static var defaultNames: [String] {

@@ -14,37 +14,40 @@ enum InstructionsCommand: Command {
   /// about 26 G instructions on cities, sqlite-fts5 about 9 G, against trie's 0.6 G.)
   static let defaultBackends = ["trie", "inverted-index"]
 
-  static let usage = """
-    Usage: citybench instructions [options]
+  static let synopsis = "citybench instructions [options]"
 
+  static let discussion = """
     Replays the workload's typing sessions through each backend under Valgrind's callgrind
     and counts the instructions of every keystroke's answer (session update, normalization
     included; building the index is not counted). The counts repeat exactly from run to run
     of one binary on one machine, however busy it is: the deterministic measure beside the
     wall time of 'bench' (docs/Harness.md). Needs valgrind on PATH; takes about 40 s on
     cities with the default backends.
+    """
 
-    Options:
-    \(CorpusOptions.help)
-      --workload FILE       the typing sessions (default: Benchmarks/TIER.workload.tsv)
-      --backends A,B        the backends to count (default: \(defaultBackends.joined(separator: ",")))
-      --mode syllable|seed  (default: syllable)
-    \(FuzzyArgument.help)
-      --limit N             answers per keystroke (default: 20)
-      --format text|tsv     (default: text)
-      --keystrokes FILE     also write each keystroke counted alone, one TSV row per backend and
-                            keystroke: backend, keystroke (its index in the workload), session,
-                            text, instructions
-      -h, --help            show this help
+  static var options: [CommandOption] {
+    CorpusOptions.options
+      + [
+        .value("--workload", "FILE", "the typing sessions (default: Benchmarks/TIER.workload.tsv)"),
+        .value("--backends", "A,B", "the backends to count (default: \(defaultBackends.joined(separator: ",")))"),
+        .value("--mode", "syllable|seed", "(default: syllable)"),
+      ]
+      + FuzzyArgument.options
+      + [
+        .value("--limit", "N", "answers per keystroke (default: 20)"),
+        .value("--format", "text|tsv", "(default: text)"),
+        .flag(CallgrindRun.replayFlag, "the replay itself, run under callgrind", hidden: true),
+        .value(
+          "--keystrokes", "FILE",
+          "also write each keystroke counted alone, one TSV row per backend and keystroke: backend, keystroke (its index in the workload), session, text, instructions"
+        ),
+      ]
+  }
 
+  static let epilogue = """
     $\(CallgrindRun.injectionVariable)=NAME=ITERATIONS[,…] adds deterministic work to every answer
     of a backend, to prove that the instruction gate fails.
     """
-
-  static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--workload", "--backends", "--mode", "--limit", "--format", "--keystrokes"])
-      .union(FuzzyArgument.valued),
-    flags: [CallgrindRun.replayFlag], maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let mode = try args.choice("--mode", default: MatchMode.syllable)

@@ -8,9 +8,9 @@ enum MergeCommand: Command {
   static let name = "merge"
   static let summary = "join the shards of one conform or bench run (--shard K/N) into one verdict"
 
-  static let usage = """
-    Usage: citybench merge [options] PART...
+  static let synopsis = "citybench merge [options] PART..."
 
+  static let discussion = """
     Joins the parts of one sharded run, as a CI matrix writes them, into one:
 
       conformance results (conform --shard K/N --result FILE): the counts add up, the first
@@ -24,18 +24,20 @@ enum MergeCommand: Command {
 
     Refuses, naming the file and the difference: parts of different runs (another commit,
     corpus, workload or setting), a whole run among them, and a shard missing or given twice.
-
-    Options:
-      --result FILE         conformance: write the merged result (equal to the unsharded
-                            run's but for the seconds spent)
-      --out DIR             bench: where the merged reports go (default: citybench-report)
-      --format LIST         bench: which reports: json,md,html (default: all three)
-      --junit FILE          conformance: also write the verdict as JUnit XML
-      -h, --help            show this help
     """
 
-  static let spec = ParsedArguments.Spec(
-    valued: ["--result", "--out", "--format", "--junit"], maximumPositionals: 100_000)
+  static var options: [CommandOption] {
+    [
+      .value(
+        "--result", "FILE",
+        "conformance: write the merged result (equal to the unsharded run's but for the seconds spent)"),
+      .value("--out", "DIR", "bench: where the merged reports go (default: citybench-report)"),
+      .value("--format", "LIST", "bench: which reports: json,md,html (default: all three)"),
+      .value("--junit", "FILE", "conformance: also write the verdict as JUnit XML"),
+    ]
+  }
+
+  static let maximumPositionals = 100_000
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let paths = args.positionals

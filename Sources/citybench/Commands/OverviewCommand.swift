@@ -8,9 +8,9 @@ enum OverviewCommand: Command {
   static let name = "overview"
   static let summary = "what each backend answers for a few typical queries"
 
-  static let usage = """
-    Usage: citybench overview
+  static let synopsis = "citybench overview"
 
+  static let discussion = """
     Loads the default corpus and shows what each backend answers for a few typical queries.
     """
 
@@ -23,8 +23,6 @@ enum OverviewCommand: Command {
     ("長沙", .syllable, "traditional characters"),
     ("eijing", .seed, "seed-mode substring"),
   ]
-
-  static let spec = ParsedArguments.Spec()
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let options = CorpusOptions(corpus: CorpusTier.cities.rawValue, directory: nil)

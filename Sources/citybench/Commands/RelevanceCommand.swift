@@ -9,9 +9,9 @@ enum RelevanceCommand: Command {
   static let name = "relevance"
   static let summary = "keystrokes the ranking costs to reach the intended place; the hand-checked cases"
 
-  static let usage = """
-    Usage: citybench relevance [options]
+  static let synopsis = "citybench relevance [options]"
 
+  static let discussion = """
     Replays every place of the corpus, weighted by its prominence (a population), typed in
     every style (full pinyin, initials, mixed, Hanzi) and as each alias, one keystroke at a
     time, and reports how many keystrokes the reference needs to put it first and among the
@@ -19,38 +19,40 @@ enum RelevanceCommand: Command {
     as it is typed on, the mean reciprocal rank per keystroke and the worst cases; then the
     same for a second set of targets typed by another rule (each short name as pinyin,
     initials, and first syllable before initials), and checks the hand-checked cases.
+    """
 
-    Options:
-    \(CorpusOptions.help)
-      --cases FILE          the hand-checked cases (default: Benchmarks/relevance-cases.tsv)
-      --worst N             how many worst cases to list (default: 15)
-      --without-facts       rank without prominence and aliases (the ranking of contract 1.x)
-      --weights W           rank with other class steps (RankingWeights): strict, zero, or
-                            spelling,start,later,suffix,reading in doublings of prominence
-                            (contract: 8,4,5,21,4); measured without searching again, as
-                            --sweep does
-      --executor NAME=CMD   also type every target through an implementation of your own,
-                            run as CMD over the wire protocol (executors/README.md), and
-                            compare its ranking with the contract's; repeatable
-      --sweep               measure many rankings (RankingWeights) on both target sets and
-                            list the best --worst N by mean keystrokes until first; with
-                            --out, DIR/sweep.md and every weighting in DIR/sweep.tsv
-    \(ScopeArguments.help)
-                            (the targets are the places in scope, each searched for in it: a
-                            city picker measured on its own list; not with --sweep or
-                            --weights; the hand-checked cases, written for every place, are
-                            not checked)
-      --out DIR             also write the report as Markdown to DIR/relevance.md
-      -h, --help            show this help
+  static var options: [CommandOption] {
+    CorpusOptions.options
+      + [
+        .value("--cases", "FILE", "the hand-checked cases (default: Benchmarks/relevance-cases.tsv)"),
+        .value("--worst", "N", "how many worst cases to list (default: 15)"),
+        .flag("--without-facts", "rank without prominence and aliases (the ranking of contract 1.x)"),
+        .value(
+          "--weights", "W",
+          "rank with other class steps (RankingWeights): strict, zero, or spelling,start,later,suffix,reading in doublings of prominence (contract: 8,4,5,21,4); measured without searching again, as --sweep does"
+        ),
+        .repeatable(
+          "--executor", "NAME=CMD",
+          "also type every target through an implementation of your own, run as CMD over the wire protocol (executors/README.md), and compare its ranking with the contract's; repeatable"
+        ),
+        .flag(
+          "--sweep",
+          "measure many rankings (RankingWeights) on both target sets and list the best --worst N by mean keystrokes until first; with --out, DIR/sweep.md and every weighting in DIR/sweep.tsv"
+        ),
+      ]
+      + ScopeArguments.options
+      + [
+        .note(
+          "(the targets are the places in scope, each searched for in it: a city picker measured on its own list; not with --sweep or --weights; the hand-checked cases, written for every place, are not checked)"
+        ),
+        .value("--out", "DIR", "also write the report as Markdown to DIR/relevance.md"),
+      ]
+  }
 
+  static let epilogue = """
     Exit status: 0 when every case's first answer is acceptable except the ones marked as known
     failures (which must fail) and every --executor answered, 1 otherwise.
     """
-
-  static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--cases", "--worst", "--out", "--weights"]).union(ScopeArguments.valued),
-    repeated: ["--executor"], flags: Set(["--without-facts", "--sweep"]).union(ScopeArguments.flags),
-    maximumPositionals: 0)
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let options = CorpusOptions(args)

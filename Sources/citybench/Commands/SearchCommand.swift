@@ -8,38 +8,45 @@ enum SearchCommand: Command {
   static let name = "search"
   static let summary = "answer queries from a corpus with one backend"
 
-  static let usage = """
-    Usage: citybench search [options] QUERY
-           citybench search [options] --queries FILE|-
-
-    Searches a corpus as a city picker would and prints the ranked places with their
-    administrative path, the match range and the total count.
-
-    Options:
-    \(CorpusOptions.help)
-      --backends NAME       the search backend (default: linear; see 'citybench backends');
-                            --backend NAME is the same
-    \(BackendOptionArguments.help)
-      --mode syllable|seed  the match contract (default: syllable; see docs/MatchSpec.md)
-    \(KeyboardArgument.help)
-    \(FuzzyArgument.help)
-    \(ScopeArguments.help)
-      --limit N             how many results to print (default: 20)
-      --format text|tsv|json
-                            output format (default: text)
-      --queries FILE|-      answer one query per line of FILE (or standard input), printing
-                            one JSON object per line, in order
-      --timing              with --queries, add each search's time ("nanoseconds", monotonic
-                            clock; one run per query, not a benchmark)
-      -h, --help            show this help
+  static let synopsis = """
+    citybench search [options] QUERY
+    citybench search [options] --queries FILE|-
     """
 
-  static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--backends", "--mode", "--limit", "--format", "--queries", "--keyboard"])
-      .union(BackendOptionArguments.valued).union(ScopeArguments.valued).union(FuzzyArgument.valued),
-    flags: BackendOptionArguments.flags.union(["--timing"]).union(ScopeArguments.flags),
-    aliases: ["--backend": "--backends"], maximumPositionals: 1
-  )
+  static let discussion = """
+    Searches a corpus as a city picker would and prints the ranked places with their
+    administrative path, the match range and the total count.
+    """
+
+  static var options: [CommandOption] {
+    CorpusOptions.options
+      + [
+        .value(
+          "--backends", "NAME",
+          "the search backend (default: linear; see 'citybench backends'); --backend NAME is the same",
+          aliases: ["--backend"])
+      ]
+      + BackendOptionArguments.options
+      + [
+        .value("--mode", "syllable|seed", "the match contract (default: syllable; see docs/MatchSpec.md)")
+      ]
+      + KeyboardArgument.options
+      + FuzzyArgument.options
+      + ScopeArguments.options
+      + [
+        .value("--limit", "N", "how many results to print (default: 20)"),
+        .value("--format", "text|tsv|json", "output format (default: text)"),
+        .value(
+          "--queries", "FILE|-",
+          "answer one query per line of FILE (or standard input), printing one JSON object per line, in order"),
+        .flag(
+          "--timing",
+          "with --queries, add each search's time (\"nanoseconds\", monotonic clock; one run per query, not a benchmark)"
+        ),
+      ]
+  }
+
+  static let maximumPositionals = 1
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let mode = try args.choice("--mode", default: MatchMode.syllable)

@@ -10,29 +10,30 @@ enum ServeCommand: Command {
   static let name = "serve"
   static let summary = "answer the executor protocol on stdin/stdout with one backend"
 
-  static let usage = """
-    Usage: citybench serve --backends NAME [options]
+  static let synopsis = "citybench serve --backends NAME [options]"
 
+  static let discussion = """
     Speaks the executor protocol (docs/Executors.md) on standard input and output: reads the
     handshake (the corpus file, the mode, the limit), builds the backend over that corpus,
     replies with its build time and heap, then answers one query line with one answer line
     until its input ends. Each answer carries the nanoseconds of the backend's own search, so
     'citybench bench --executor trie-served="citybench serve --backends trie"' shows what
     crossing a process costs beside the same backend in process.
-
-    Options:
-      --backends NAME       the backend (see 'citybench backends'); --backend NAME is the same
-    \(BackendOptionArguments.help)
-      --replay sessions|stateless
-                            type into the backend's session (default), or answer every query
-                            afresh from the index
-      -h, --help            show this help
     """
 
-  static let spec = ParsedArguments.Spec(
-    valued: BackendOptionArguments.valued.union(["--backends", "--replay"]), flags: BackendOptionArguments.flags,
-    aliases: ["--backend": "--backends"],
-    maximumPositionals: 0)
+  static var options: [CommandOption] {
+    [
+      .value(
+        "--backends", "NAME", "the backend (see 'citybench backends'); --backend NAME is the same",
+        aliases: ["--backend"])
+    ]
+      + BackendOptionArguments.options
+      + [
+        .value(
+          "--replay", "sessions|stateless",
+          "type into the backend's session (default), or answer every query afresh from the index")
+      ]
+  }
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     guard let name = args["--backends"] else { throw UsageError(message: "missing --backends NAME") }

@@ -9,9 +9,9 @@ enum SuiteCommand: Command {
   static let name = "suite"
   static let summary = "the whole suite (the default)"
 
-  static let usage = """
-    Usage: citybench [suite] [--out DIR]
+  static let synopsis = "citybench [suite] [--out DIR]"
 
+  static let discussion = """
     Runs the whole suite on the default corpus (cities) with every backend:
       1. the differential check on every tenth place's query forms and the golden queries
          (as 'citybench conform --corpus cities --every 10 --icu-sample 30');
@@ -19,14 +19,13 @@ enum SuiteCommand: Command {
          against the reference too (as 'citybench bench --budget 10').
     Prints a summary and writes the benchmark's reports (results.json, report.md,
     samples.csv, report.html) to --out. Exit status 0 when every backend conforms, else 1.
-
-    Options:
-      --out DIR             where the reports go (default: citybench-report)
-      -h, --help            show this help
     """
 
-  static let spec = ParsedArguments.Spec(
-    valued: ["--out"], maximumPositionals: 0)
+  static var options: [CommandOption] {
+    [
+      .value("--out", "DIR", "where the reports go (default: citybench-report)")
+    ]
+  }
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let out = args["--out"] ?? "citybench-report"

@@ -9,9 +9,9 @@ enum TryCommand: Command {
   static let name = "try"
   static let summary = "an interactive search box: type, and see every backend answer each keystroke"
 
-  static let usage = """
-    Usage: citybench try [options]
+  static let synopsis = "citybench try [options]"
 
+  static let discussion = """
     A search box in the terminal. After every keystroke: the top 10 places of the backend shown,
     with the matched characters highlighted, the total, and every backend's time for that
     keystroke (each answers in its own typing session, as in an app). Implementations of your own
@@ -26,26 +26,25 @@ enum TryCommand: Command {
     TERM=dumb) matched characters are shown in [brackets]. When standard input is not a
     terminal, every character read is a keystroke and a frame is printed after each, for
     scripts and tests.
-
-    Options:
-    \(CorpusOptions.help)
-      --backends A,B        the backends to run (default: trie,inverted-index,linear)
-    \(KeyboardArgument.help)
-    \(FuzzyArgument.help)
-                            (Ctrl-F switches them on and off; an executor that does not
-                            read them says so)
-    \(ScopeArguments.help)
-                            (not with --executor)
-      --executor NAME=CMD   also run a command speaking the executor protocol; repeatable
-      --no-color            no colour or highlighting escapes
-      -h, --help            show this help
     """
 
-  static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--backends", "--keyboard"]).union(ScopeArguments.valued)
-      .union(FuzzyArgument.valued),
-    repeated: ["--executor"], flags: Set(["--no-color"]).union(ScopeArguments.flags),
-    maximumPositionals: 0)
+  static var options: [CommandOption] {
+    CorpusOptions.options
+      + [
+        .value("--backends", "A,B", "the backends to run (default: trie,inverted-index,linear)")
+      ]
+      + KeyboardArgument.options
+      + FuzzyArgument.options
+      + [
+        .note("(Ctrl-F switches them on and off; an executor that does not read them says so)")
+      ]
+      + ScopeArguments.options
+      + [
+        .note("(not with --executor)"),
+        .repeatable("--executor", "NAME=CMD", "also run a command speaking the executor protocol; repeatable"),
+        .flag("--no-color", "no colour or highlighting escapes"),
+      ]
+  }
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let types = try BackendSelection.select(args["--backends"] ?? "trie,inverted-index,linear")

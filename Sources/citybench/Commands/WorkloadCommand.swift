@@ -7,31 +7,29 @@ enum WorkloadCommand: Command {
   static let name = "workload"
   static let summary = "generate a tier's typing sessions (Benchmarks/*.workload.tsv)"
 
-  static let usage = """
-    Usage: citybench workload [options]
+  static let synopsis = "citybench workload [options]"
 
+  static let discussion = """
     Generates the typing sessions of a corpus from a seed: every province and prefecture
     plus a seeded sample of the other places, each typed in every style (full pinyin,
     initials, mixed, and Hanzi one character at a time) until the place shows among the
     reference's first answers; about one session in ten has a typo and a backspace. The format is
     described in docs/Workloads.md.
-
-    Options:
-    \(CorpusOptions.help)
-      --places N            target places, each typed in every style (default: 1300 cities,
-                            600 towns, 450 villages)
-      --seed N              (default: 1)
-      --visible-rows N      a person stops typing once the place is among the first N
-                            answers (default: 3)
-      --out DIR             write DIR/TIER.workload.tsv (default: standard output);
-                            '--out Benchmarks' regenerates the committed file
-      --check FILE          regenerate and compare with FILE; exit 1 when they differ
-      -h, --help            show this help
     """
 
-  static let spec = ParsedArguments.Spec(
-    valued: CorpusOptions.valued.union(["--places", "--seed", "--visible-rows", "--out", "--check"]),
-    maximumPositionals: 0)
+  static var options: [CommandOption] {
+    CorpusOptions.options
+      + [
+        .value(
+          "--places", "N", "target places, each typed in every style (default: 1300 cities, 600 towns, 450 villages)"),
+        .value("--seed", "N", "(default: 1)"),
+        .value("--visible-rows", "N", "a person stops typing once the place is among the first N answers (default: 3)"),
+        .value(
+          "--out", "DIR",
+          "write DIR/TIER.workload.tsv (default: standard output); '--out Benchmarks' regenerates the committed file"),
+        .value("--check", "FILE", "regenerate and compare with FILE; exit 1 when they differ"),
+      ]
+  }
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let options = CorpusOptions(args)
