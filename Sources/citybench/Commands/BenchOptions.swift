@@ -68,7 +68,8 @@ struct BenchOptions {
   let workloadPath: String?
   var backends: String?
   var configuration: BenchConfiguration
-  /// `--relevance on|off`; `nil` measures it on corpora of at most ``relevancePlaces`` places.
+  /// `--relevance on|off`; `nil` measures it on corpora of at most
+  /// ``BenchSuite/relevancePlaces`` places.
   var relevance: Bool?
   /// `--instructions`: the backends whose instructions per keystroke are counted (none: off).
   var instructionBackends: [String] = []
@@ -234,85 +235,56 @@ struct BenchOptions {
     )
   }
 
-  /// Loads everything and runs the benchmark, with progress on stderr and Ctrl-C handling.
+  /// The suite's settings for `candidates` of `corpus` (a file when executors need one).
+  func suiteSettings() throws -> BenchSuite.Settings {
+    var settings = BenchSuite.Settings(candidates: try candidates(), configuration: configuration)
+    settings.relevance = relevance
+    settings.relevanceCasesPath = corpus.packageFile("Benchmarks/relevance-cases.tsv")
+    settings.instructionBackends = instructionBackends
+    settings.allocationBackends = allocationBackends
+    settings.shard = shard
+    if !shard.isWhole { settings.shardBackends = try selection().map(\.label) }
+    settings.executors = executors
+    if !executors.isEmpty { settings.corpusFile = try corpus.file() }
+    settings.packageDirectory = corpus.packageDirectory
+    return settings
+  }
+
+  /// Loads everything and runs the benchmark (``BenchSuite``), with progress on stderr and
+  /// Ctrl-C handling; instructions and allocations are counted in child processes.
   func run(quiet: Bool = false) throws -> (results: BenchResults, raw: RawMeasurements, workload: Workload) {
     let loaded = try corpus.load()
     let (workload, workloadName, note) = try self.workload(for: loaded)
     if let note { standardError("citybench: \(note)") }
-    let corpusName = corpus.name
     if !quiet {
       standardError(
-        "\(corpusName): \(loaded.count) places; workload \(workloadName): \(workload.sessions.count) sessions, \(workload.keystrokeCount) keystrokes; \(configuration.rounds) rounds, \(configuration.mode) mode"
+        "\(corpus.name): \(loaded.count) places; workload \(workloadName): \(workload.sessions.count) sessions, \(workload.keystrokeCount) keystrokes; \(configuration.rounds) rounds, \(configuration.mode) mode"
       )
     }
-    var pipeline = BenchPipeline(
-      corpus: loaded, corpusName: corpusName, workload: workload, workloadName: workloadName,
-      candidates: try candidates(), configuration: configuration, packageDirectory: corpus.packageDirectory)
-    if !executors.isEmpty {
-      pipeline.executors = executors
-      pipeline.corpusFile = try corpus.file()
-    }
+    let log: (String) -> Void = { if !quiet { standardError($0) } }
     let interruption = Interruption.shared
     let progress = Progress(label: "replaying")
     defer { progress.finish() }
-    var (results, raw) = try pipeline.run(
-      log: { if !quiet { standardError($0) } }, progress: progress.update, shouldStop: { interruption.isRequested })
-    if !shard.isWhole {
-      results.metadata.shard = .init(index: shard.index, count: shard.count, backends: try selection().map(\.label))
-    }
-    // Relevance measures the contract's ranking of typing without rules: not this run's.
-    if relevance ?? (loaded.count <= Self.relevancePlaces), configuration.mode == .syllable, configuration.fuzzy.isEmpty
-    {
-      results.relevance = try measureRelevance(loaded, quiet: quiet)
-    }
-    // A shard counts the instructions of its own backends only.
-    let timed = Set(results.backends.map(\.name))
-    let counted = instructionBackends.filter(timed.contains)
-    if !counted.isEmpty {
-      try countInstructions(counted, into: &results, workload: workload, quiet: quiet)
-    }
-    let allocating = allocationBackends.filter(timed.contains)
-    if !allocating.isEmpty {
-      if !quiet { standardError("allocations: counting \(allocating.joined(separator: ", ")) in a child process") }
-      let summaries = try AllocationRun(
-        corpus: corpus, workload: workload, backends: allocating, mode: configuration.mode.rawValue,
-        limit: configuration.limit
-      ).measure()
-      for i in results.backends.indices { results.backends[i].allocations = summaries[results.backends[i].name] }
-    }
+    let hooks = BenchSuite.Hooks(
+      countInstructions: { backends, workload in
+        let outcome = try CallgrindRun(
+          corpus: corpus, workload: workload, backends: backends, mode: configuration.mode.rawValue,
+          limit: configuration.limit, fuzzy: configuration.fuzzy
+        ).measure()
+        log(String(format: "instructions: counted in %.0f s", outcome.seconds))
+        let variable = ProcessInfo.processInfo.environment[CallgrindRun.injectionVariable] ?? ""
+        return (outcome.summaries, try CallgrindRun.injection(variable))
+      },
+      countAllocations: { backends, workload in
+        try AllocationRun(
+          corpus: corpus, workload: workload, backends: backends, mode: configuration.mode.rawValue,
+          limit: configuration.limit
+        ).measure()
+      },
+      log: log, progress: progress.update, shouldStop: { interruption.isRequested })
+    let (results, raw) = try BenchSuite.run(
+      corpus: loaded, corpusName: corpus.name, workload: workload, workloadName: workloadName,
+      settings: try suiteSettings(), hooks: hooks)
     return (results, raw, workload)
-  }
-
-  /// Adds each `--instructions` backend's counts to `results` (one replay under callgrind).
-  private func countInstructions(
-    _ backends: [String], into results: inout BenchResults, workload: Workload, quiet: Bool
-  ) throws {
-    if !quiet { standardError("instructions: counting \(backends.joined(separator: ", ")) under callgrind") }
-    let run = CallgrindRun(
-      corpus: corpus, workload: workload, backends: backends, mode: configuration.mode.rawValue,
-      limit: configuration.limit, fuzzy: configuration.fuzzy)
-    let outcome = try run.measure()
-    for i in results.backends.indices {
-      results.backends[i].instructions = outcome.summaries[results.backends[i].name]
-    }
-    let injected = try CallgrindRun.injection(ProcessInfo.processInfo.environment[CallgrindRun.injectionVariable] ?? "")
-    if !injected.isEmpty { results.metadata.injectedInstructionIterations = injected }
-    if !quiet { standardError(String(format: "instructions: counted in %.0f s", outcome.seconds)) }
-  }
-
-  /// The largest corpus whose relevance a run measures unasked (on `cities` it takes about
-  /// 10 s; `towns` about a minute).
-  static let relevancePlaces = 10_000
-
-  /// The reference's relevance (docs/Relevance.md), with the hand-checked cases when the package's
-  /// Benchmarks/ has them.
-  private func measureRelevance(_ loaded: Corpus, quiet: Bool) throws -> RelevanceSummary {
-    if !quiet { standardError("relevance: replaying every place in every style") }
-    let report = RelevanceEvaluation(corpus: loaded).run()
-    guard let path = corpus.packageFile("Benchmarks/relevance-cases.tsv"),
-      let cases = try? RelevanceCase.load(path, corpus: loaded)
-    else { return RelevanceSummary(report) }
-    let reference = LinearScanBackend(corpus: loaded)
-    return RelevanceSummary(report, casesPassed: cases.filter { $0.passes(with: reference) }.count, cases: cases.count)
   }
 }
