@@ -58,7 +58,7 @@ let package = Package(
     .target(name: "SQLiteSupport", dependencies: ["CSQLite"]),
     .target(name: "CitySearchSQLite", dependencies: ["CitySearch", "CitySearchEngine", "SQLiteSupport"]),
     // The differential check against the reference: query sets, comparison, reproductions.
-    .target(name: "CitySearchConformance", dependencies: ["CitySearch"]),
+    .target(name: "CitySearchConformance", dependencies: ["CitySearch", "CitySearchExecutor"]),
     // Every shipped backend by name, for the command line and the conformance suite.
     .target(
       name: "CitySearchCatalog",

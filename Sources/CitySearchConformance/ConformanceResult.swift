@@ -137,6 +137,8 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
     public var mode: String
     /// Why the backend could not be built; the counts are zero then.
     public var buildError: String?
+    /// The first error the backend's executor threw during the check, which fails it.
+    public var executorError: String?
     /// Distinct queries this check answered stateless (in a shard, its slice of them).
     public var statelessChecked = 0
     /// Distinct queries of the tier's whole query set.
@@ -183,12 +185,15 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
         ReportedDivergence(position: $0.position, query: $0.query, typed: $0.typed, reproduction: reproduce($0))
       }
       culprits = outcome.culprits.sorted()
+      executorError = outcome.executorError
       self.seconds = seconds
     }
 
     /// Whether the check fails the run: a failed build, an unexpected divergence or a query over
     /// the input-cost bound.
-    public var failed: Bool { buildError != nil || unexpectedCount > 0 || inputCost?.withinBound == false }
+    public var failed: Bool {
+      buildError != nil || executorError != nil || unexpectedCount > 0 || inputCost?.withinBound == false
+    }
 
     /// The line `citybench conform` prints for it, in a shard or in a whole run.
     public func line(shard: Shard? = nil) -> String {
@@ -203,9 +208,10 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
         }
       let sessions = sessionNote.map { "sessions: \($0)" } ?? "\(keystrokesChecked) session keystrokes"
       var status: [String] = []
-      if expectedCount == 0 && unexpectedCount == 0 { status.append("conforms") }
+      if expectedCount == 0 && unexpectedCount == 0 && executorError == nil { status.append("conforms") }
       if expectedCount > 0 { status.append("\(expectedCount) expected failures") }
       if unexpectedCount > 0 { status.append("\(unexpectedCount) UNEXPECTED divergences") }
+      if let executorError { status.append("FAILED: \(executorError)") }
       return "  \(mode.padding(toLength: 8, withPad: " ", startingAt: 0)) \(queries), \(sessions): "
         + status.joined(separator: ", ")
     }
@@ -373,6 +379,7 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
       check.divergences = Array(
         slices.flatMap(\.divergences).sorted { $0.position < $1.position }.prefix(BackendOutcome.keptDivergences))
       check.culprits = slices.reduce(into: Set<PlaceID>()) { $0.formUnion($1.culprits) }.sorted()
+      check.executorError = slices.lazy.compactMap(\.executorError).first
       return check
     }
     return whole

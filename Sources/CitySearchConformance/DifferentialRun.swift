@@ -1,4 +1,5 @@
 import CitySearch
+import CitySearchExecutor
 import Foundation
 
 /// One divergence from the reference: where it happened and how.
@@ -58,12 +59,15 @@ public struct BackendOutcome: Sendable {
   public var unexpected: [Divergence] = []
   /// Every place that took part in a divergence (expected or not).
   public var culprits: Set<PlaceID> = []
+  /// The first error the implementation's executor threw; the check fails with it, and the
+  /// queries after it in its worker's part were not compared.
+  public var executorError: String?
 
   /// How many unexpected divergences an outcome keeps to report.
   public static let keptDivergences = 20
 
   /// Whether every answer was the reference's.
-  public var conforms: Bool { expectedCount == 0 && unexpectedCount == 0 }
+  public var conforms: Bool { expectedCount == 0 && unexpectedCount == 0 && executorError == nil }
 }
 
 /// The differential check: answers every query with the reference (once per text, cached) and
@@ -114,85 +118,151 @@ public final class DifferentialRun: @unchecked Sendable {
   }
 
   /// Checks `backend` on `texts` (stateless; an even sample of at most `sample` of them when
-  /// given) and on `targets` typed keystroke by keystroke through its session.
-  /// Divergences for which `isExpected` holds are counted as expected failures.
-  ///
-  /// With a `shard`, only that slice of the distinct texts (after sampling) and of the targets
-  /// is checked; the outcomes of every shard merge into the whole check's
-  /// (``ConformanceResult/merged(_:)``).
+  /// given) and on `targets` typed keystroke by keystroke through its session, in the executor
+  /// seat (``check(_:mode:texts:targets:sample:shard:isExpected:progress:)``).
   public func check<B: SearchBackend>(
     _ backend: B, label: String, mode: MatchMode, texts: [String], targets: [String], sample: Int? = nil,
     shard: Shard = .whole, isExpected: @escaping @Sendable (Divergence) -> Bool = { _ in false },
     progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) -> BackendOutcome {
+    check(
+      backend.executors(name: label), mode: mode, texts: texts, targets: targets, sample: sample, shard: shard,
+      isExpected: isExpected, progress: progress)
+  }
+
+  /// Checks the implementation behind `executors` on `texts` (each answered alone; an even
+  /// sample of at most `sample` of them when given) and on `targets` typed keystroke by
+  /// keystroke into its sessions. Divergences for which `isExpected` holds are counted as
+  /// expected failures. The work is spread over the cores, with executors of their own on each
+  /// worker; a divergence's culprits come from an executor answering every match.
+  ///
+  /// With a `shard`, only that slice of the distinct texts (after sampling) and of the targets
+  /// is checked; the outcomes of every shard merge into the whole check's
+  /// (``ConformanceResult/merged(_:)``). An executor that throws ends its part of the check:
+  /// the outcome names the error (``BackendOutcome/executorError``) and fails.
+  public func check(
+    _ executors: ExecutorFactory, mode: MatchMode, texts: [String], targets: [String], sample: Int? = nil,
+    shard: Shard = .whole, isExpected: @escaping @Sendable (Divergence) -> Bool = { _ in false },
+    progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+  ) -> BackendOutcome {
+    let label = executors.name
     var outcome = BackendOutcome(backend: label, mode: mode)
     let distinct = Array(Set(texts)).sorted()
     let positions = Array(distinct.indices)
     let chosen = (sample.map { evenSample(positions, $0) } ?? positions).filter(shard.contains)
     outcome.statelessTotal = distinct.count
     outcome.statelessChecked = chosen.count
-    let (limit, scope, fuzzy) = (self.limit, self.scope, self.fuzzy)
-    let stateless = parallelMap(chosen, progress: progress) { [self] position -> Divergence? in
-      let text = distinct[position]
-      let actual = backend.search(text, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
-      return divergence(backend, label: label, mode: mode, text: text, typed: [], actual: actual, position: position)
-    }
-    record(stateless.compactMap { $0 }, isExpected: isExpected, into: &outcome)
+    let request = ExecutorRequest(mode: mode, limit: limit, replay: .stateless, scope: scope, fuzzy: fuzzy)
+    let stateless = parallelMap(
+      chosen, progress: progress, worker: { Worker(executors, request) },
+      transform: { [self] worker, position -> Result<Divergence?, ExecutorFailure> in
+        let text = distinct[position]
+        return Result {
+          let actual = try worker.executor.answerAlone(text).result
+          return try divergence(worker, mode: mode, text: text, typed: [], actual: actual, position: position)
+        }.mapError(ExecutorFailure.init)
+      })
+    record(stateless, isExpected: isExpected, into: &outcome)
 
-    if B.Session.self == RepeatingSession<B>.self {
+    let sessionsRequest = ExecutorRequest(mode: mode, limit: limit, replay: .sessions, scope: scope, fuzzy: fuzzy)
+    if !executors.executor(sessionsRequest).capabilities.sessions {
       outcome.sessionNote = "its session answers each keystroke statelessly, checked above"
     } else if sample != nil {
       outcome.sessionNote = "sampled backend: sessions not replayed"
-    } else {
-      let typed = shard.slice(Array(targets.enumerated()))
-      let sessions = parallelMap(typed.map(\.offset)) { [self] position -> (Int, Divergence?) in
-        let target = targets[position]
-        var session = backend.makeSession(mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
-        let keystrokes = ConformanceQueries.keystrokes(typing: target)
-        for (i, text) in keystrokes.enumerated() {
-          let actual = session.update(text)
-          if let found = divergence(
-            backend, label: label, mode: mode, text: text, typed: Array(keystrokes[..<i]), actual: actual,
-            position: distinct.count + position)
-          {
-            return (i + 1, found)
-          }
-        }
-        return (keystrokes.count, nil)
-      }
+    } else if outcome.executorError == nil {
+      let typed = shard.slice(Array(targets.indices))
+      let sessions = parallelMap(
+        typed, worker: { Worker(executors, sessionsRequest) },
+        transform: { [self] worker, position -> (Int, Result<Divergence?, ExecutorFailure>) in
+          let keystrokes = ConformanceQueries.keystrokes(typing: targets[position])
+          var answered = 0
+          let found = Result { () throws -> Divergence? in
+            try worker.executor.startSession()
+            for (i, text) in keystrokes.enumerated() {
+              let actual = try worker.executor.answer(text).result
+              answered = i + 1
+              if let found = try divergence(
+                worker, mode: mode, text: text, typed: Array(keystrokes[..<i]), actual: actual,
+                position: distinct.count + position)
+              {
+                return found
+              }
+            }
+            return nil
+          }.mapError(ExecutorFailure.init)
+          return (answered, found)
+        })
       outcome.keystrokesChecked = sessions.reduce(0) { $0 + $1.0 }
-      record(sessions.compactMap(\.1), isExpected: isExpected, into: &outcome)
+      record(sessions.map(\.1), isExpected: isExpected, into: &outcome)
     }
     return outcome
   }
 
+  /// One worker's executors: the one being checked, and one answering every match for a
+  /// divergence's culprits, made when the first divergence needs it.
+  private final class Worker {
+    let executor: any Executor
+    private let executors: ExecutorFactory
+    private let request: ExecutorRequest
+    private var everyMatch: (any Executor)?
+
+    init(_ executors: ExecutorFactory, _ request: ExecutorRequest) {
+      self.executors = executors
+      self.request = request
+      executor = executors.executor(request)
+    }
+
+    /// The answer to `text` with every match, alone.
+    func fullAnswer(_ text: String) throws -> SearchResult {
+      if everyMatch == nil {
+        everyMatch = executors.executor(
+          ExecutorRequest(
+            mode: request.mode, limit: .max, replay: .stateless, scope: request.scope, fuzzy: request.fuzzy))
+      }
+      return try everyMatch!.answerAlone(text).result
+    }
+  }
+
+  /// An executor's error, kept as its description.
+  private struct ExecutorFailure: Error {
+    let message: String
+    init(_ error: any Error) { message = "\(error)" }
+  }
+
   private func record(
-    _ found: [Divergence], isExpected: (Divergence) -> Bool, into outcome: inout BackendOutcome
+    _ found: [Result<Divergence?, ExecutorFailure>], isExpected: (Divergence) -> Bool,
+    into outcome: inout BackendOutcome
   ) {
-    for divergence in found {
-      outcome.culprits.formUnion(divergence.culprits)
-      if isExpected(divergence) {
-        outcome.expectedCount += 1
-      } else {
-        outcome.unexpectedCount += 1
-        if outcome.unexpected.count < BackendOutcome.keptDivergences { outcome.unexpected.append(divergence) }
+    for result in found {
+      switch result {
+      case .failure(let failure):
+        if outcome.executorError == nil { outcome.executorError = failure.message }
+      case .success(nil):
+        continue
+      case .success(let divergence?):
+        outcome.culprits.formUnion(divergence.culprits)
+        if isExpected(divergence) {
+          outcome.expectedCount += 1
+        } else {
+          outcome.unexpectedCount += 1
+          if outcome.unexpected.count < BackendOutcome.keptDivergences { outcome.unexpected.append(divergence) }
+        }
       }
     }
   }
 
-  private func divergence<B: SearchBackend>(
-    _ backend: B, label: String, mode: MatchMode, text: String, typed: [String], actual: SearchResult, position: Int
-  ) -> Divergence? {
+  private func divergence(
+    _ worker: Worker, mode: MatchMode, text: String, typed: [String], actual: SearchResult, position: Int
+  ) throws -> Divergence? {
     let expected = expected(text, mode: mode)
     guard let difference = ResultDifference(expected: expected, actual: actual) else { return nil }
     // The signature: compare the full answers.
-    let all = Int.max
-    let full = Set(reference.search(text, mode: mode, limit: all, scope: scope, fuzzy: fuzzy).hits)
-    let fullActual = Set(backend.search(text, mode: mode, limit: all, scope: scope, fuzzy: fuzzy).hits)
+    let full = Set(reference.search(text, mode: mode, limit: .max, scope: scope, fuzzy: fuzzy).hits)
+    let fullActual = Set(try worker.fullAnswer(text).hits)
     let culprits = Set(full.symmetricDifference(fullActual).map(\.id)).sorted()
     return Divergence(
-      backend: label, mode: mode, query: text, typed: typed, difference: difference, culprits: culprits,
-      position: position)
+      backend: worker.executor.name, mode: mode, query: text, typed: typed, difference: difference,
+      culprits: culprits, position: position)
   }
 }
 
@@ -207,12 +277,23 @@ func parallelMap<T: Sendable, R: Sendable>(
   _ items: [T], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
   _ transform: @escaping @Sendable (T) -> R
 ) -> [R] {
+  parallelMap(items, progress: progress, worker: {}, transform: { _, item in transform(item) })
+}
+
+/// `transform` applied to every element on all cores, results in order; each chunk of
+/// elements is transformed with a worker of its own, made by `worker` (state that one thread
+/// may use at a time, such as an executor's session).
+func parallelMap<T: Sendable, W, R: Sendable>(
+  _ items: [T], progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in },
+  worker: @escaping @Sendable () -> W, transform: @escaping @Sendable (W, T) -> R
+) -> [R] {
   let results = ParallelResults<R>(count: items.count)
   let chunk = max(1, min(256, items.count / 64))
   let chunks = (items.count + chunk - 1) / chunk
   DispatchQueue.concurrentPerform(iterations: chunks) { c in
     let range = (c * chunk)..<min((c + 1) * chunk, items.count)
-    let values = range.map { transform(items[$0]) }
+    let state = worker()
+    let values = range.map { transform(state, items[$0]) }
     results.lock.lock()
     for (i, value) in zip(range, values) { results.values[i] = value }
     results.done += range.count

@@ -44,9 +44,12 @@ public final class InProcessExecutor<Backend: SearchBackend>: Executor {
     normalizer = QueryNormalizer(tables: backend.corpus.tables, fuzzy: fuzzy)
   }
 
-  /// The suite's backends rank, report ranges and exact totals; a stateless replay keeps no
-  /// session.
-  public var capabilities: ExecutorCapabilities { ExecutorCapabilities(sessions: replay == .sessions) }
+  /// The suite's backends rank, report ranges and exact totals; a session keeps state unless
+  /// the replay is stateless or the backend's session answers every keystroke afresh anyway
+  /// (`RepeatingSession`).
+  public var capabilities: ExecutorCapabilities {
+    ExecutorCapabilities(sessions: replay == .sessions && Backend.Session.self != RepeatingSession<Backend>.self)
+  }
 
   /// A fresh session of the backend (stateless: nothing to start).
   public func startSession() {

@@ -4,7 +4,7 @@ import Testing
 
 /// The options each command declares: its parser and its `--help` are generated from them, so
 /// what is checked here is what the generation cannot see by itself.
-@Suite struct CommandOptionTests {
+@Suite(.timed) struct CommandOptionTests {
   /// An option declared twice (by a shared group and by the command, say) would be parsed once
   /// and documented twice, with two helps that may disagree.
   @Test func noCommandDeclaresAnOptionTwice() {

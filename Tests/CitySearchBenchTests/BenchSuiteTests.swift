@@ -7,7 +7,7 @@ import Testing
 /// `BenchSuite`: what a bench run measures beside the latencies, and which backends each measure
 /// is asked of. The counts come from doubles here; the child processes that count them for real
 /// are the command's (`AllocationsCommandTests`, the CI gate's instruction run).
-@Suite struct BenchSuiteTests {
+@Suite(.timed) struct BenchSuiteTests {
   private func settings(fuzzy: FuzzyRules = []) -> BenchSuite.Settings {
     var configuration = BenchConfiguration()
     configuration.rounds = 1

@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchConformance
+import CitySearchExecutor
 import Foundation
 
 /// The differential check of `citybench conform` as a library: each candidate backend against
@@ -170,8 +171,8 @@ public enum ConformanceSuite {
         settings.fuzz == nil
         ? [:]
         : Dictionary(
-          uniqueKeysWithValues: modes.map { mode in
-            (mode, InputCost.referenceTimes(run.reference, queries: texts, mode: mode, limit: run.limit))
+          uniqueKeysWithValues: try modes.map { mode in
+            (mode, try InputCost.referenceTimes(executor(run.reference, run: run, mode: mode), queries: texts))
           })
       for candidate in candidates {
         let build: MeasuredBuild
@@ -191,9 +192,9 @@ public enum ConformanceSuite {
         for mode in modes {
           let progress = hooks.progress("\(tier.rawValue) \(mode) \(candidate.label)")
           let started = Date()
-          let outcome = check(
-            build.backend, run: run, label: candidate.label, mode: mode, texts: texts, targets: targets,
-            sample: sample, shard: shard, expected: settings.expected, progress: progress.update)
+          let outcome = run.check(
+            build.backend.executors(name: candidate.label), mode: mode, texts: texts, targets: targets,
+            sample: sample, shard: shard, isExpected: settings.expected.isExpected, progress: progress.update)
           progress.finish()
           if let variant = candidate.variant {
             culprits[variant.suffix, default: []].formUnion(outcome.culprits)
@@ -207,7 +208,9 @@ public enum ConformanceSuite {
           hooks.emit(checked.line(shard: result.shard))
           if let first = checked.divergences.first { hooks.emit(first.reproduction) }
           if let times = referenceTimes[mode] {
-            let cost = inputCost(build.backend, run: run, texts: texts, times: times, mode: mode, sample: sample)
+            let cost = try inputCost(
+              executor(build.backend, run: run, mode: mode), run: run, texts: texts, times: times, mode: mode,
+              sample: sample)
             checked.inputCost = .init(summary: costLine(cost), withinBound: cost.withinBound)
             hooks.emit(checked.inputCost!.summary)
           }
@@ -231,19 +234,6 @@ public enum ConformanceSuite {
     return slowSample ?? sample
   }
 
-  private static func check(
-    _ backend: any SearchBackend, run: DifferentialRun, label: String, mode: MatchMode, texts: [String],
-    targets: [String], sample: Int?, shard: Shard, expected: ExpectedFailures,
-    progress: @escaping @Sendable (Int, Int) -> Void
-  ) -> BackendOutcome {
-    func open<B: SearchBackend>(_ backend: B) -> BackendOutcome {
-      run.check(
-        backend, label: label, mode: mode, texts: texts, targets: targets, sample: sample, shard: shard,
-        isExpected: expected.isExpected, progress: progress)
-    }
-    return open(backend)
-  }
-
   /// The fuzzed set of one tier: every query stateless, and the short ones (at most 5,000)
   /// also typed keystroke by keystroke.
   public static func fuzzSet(corpus: Corpus, count: Int, seed: UInt64) -> (
@@ -258,20 +248,23 @@ public enum ConformanceSuite {
   }
 
   /// The input-cost bound for one backend and mode (an even sample for a sampled backend).
+  /// `backend` in the executor seat as the input-cost bound times it: each query alone,
+  /// stateless, with the run's limit, scope and rules.
+  private static func executor(_ backend: any SearchBackend, run: DifferentialRun, mode: MatchMode) -> any Executor {
+    backend.executors(name: type(of: backend).name).executor(
+      ExecutorRequest(mode: mode, limit: run.limit, replay: .stateless, scope: run.scope, fuzzy: run.fuzzy))
+  }
+
   private static func inputCost(
-    _ backend: any SearchBackend, run: DifferentialRun, texts: [String], times: [UInt64], mode: MatchMode,
-    sample: Int?
-  ) -> InputCost {
+    _ checked: any Executor, run: DifferentialRun, texts: [String], times: [UInt64], mode: MatchMode, sample: Int?
+  ) throws -> InputCost {
     // The same even sample the conformance check answered.
     let chosen = sample.map { evenSample(Array(texts.indices), $0) }
     let queries = chosen.map { $0.map { texts[$0] } } ?? texts
     let referenceTimes = chosen.map { $0.map { times[$0] } } ?? times
-    func open<B: SearchBackend>(_ backend: B) -> InputCost {
-      InputCost.measure(
-        backend, reference: run.reference, queries: queries, referenceTimes: referenceTimes, mode: mode,
-        limit: run.limit)
-    }
-    return open(backend)
+    return try InputCost.measure(
+      checked, reference: executor(run.reference, run: run, mode: mode), queries: queries,
+      referenceTimes: referenceTimes)
   }
 
   /// The line that reports the input-cost bound: the median ratio and the slowest query.

@@ -34,32 +34,31 @@ public struct InputCost: Sendable {
   /// Whether the worst query stayed within ``bound``.
   public var withinBound: Bool { worstRatio <= bound }
 
-  /// The reference's time on each query (one timing each).
-  public static func referenceTimes(
-    _ reference: some SearchBackend, queries: [String], mode: MatchMode, limit: Int
-  ) -> [UInt64] {
-    queries.map { time(reference, $0, mode: mode, limit: limit) }
+  /// The reference's time on each query (one timing each), as its executor measured it.
+  public static func referenceTimes(_ reference: any Executor, queries: [String]) throws -> [UInt64] {
+    try queries.map { try reference.answerAlone($0).nanoseconds }
   }
 
-  /// Times `backend` on `queries` against the reference's times, re-timing suspects.
+  /// Times the implementation behind `executor` on `queries` against the reference's times,
+  /// re-timing suspects; each time is the one the executor measured around its own answer
+  /// (stateless executors: normalization and search, nothing else).
   ///
   /// - Complexity: O(q) searches, plus 14 per suspect query.
-  public static func measure<B: SearchBackend>(
-    _ backend: B, reference: some SearchBackend, queries: [String], referenceTimes: [UInt64], mode: MatchMode,
-    limit: Int
-  ) -> InputCost {
+  public static func measure(
+    _ executor: any Executor, reference: any Executor, queries: [String], referenceTimes: [UInt64]
+  ) throws -> InputCost {
     precondition(queries.count == referenceTimes.count && !queries.isEmpty)
-    var times = zip(queries, referenceTimes).map { query, ref in
-      (reference: ref, backend: time(backend, query, mode: mode, limit: limit))
+    var times = try zip(queries, referenceTimes).map { query, ref in
+      (reference: ref, backend: try executor.answerAlone(query).nanoseconds)
     }
     var ratios = times.map { Double($0.backend) / Double(max($0.reference, 1)) }
     let median = ratios.sorted()[ratios.count / 2]
     let bound = allowedGrowth * max(median, 1)
     // A single timing is noisy: anything over half the bound is timed again, paired.
     for i in ratios.indices where ratios[i] > bound / 2 {
-      let pairs = (0..<7).map { _ in
-        let b = time(backend, queries[i], mode: mode, limit: limit)
-        let r = time(reference, queries[i], mode: mode, limit: limit)
+      let pairs = try (0..<7).map { _ in
+        let b = try executor.answerAlone(queries[i]).nanoseconds
+        let r = try reference.answerAlone(queries[i]).nanoseconds
         return (ratio: Double(b) / Double(max(r, 1)), reference: r, backend: b)
       }.sorted { $0.ratio < $1.ratio }
       ratios[i] = pairs[3].ratio
@@ -70,14 +69,5 @@ public struct InputCost: Sendable {
       worstQuery: queries[worst], backendNanoseconds: times[worst].backend,
       referenceNanoseconds: times[worst].reference, worstRatio: ratios[worst], medianRatio: median,
       queries: queries.count)
-  }
-
-  @inline(never)
-  static func time(_ backend: some SearchBackend, _ query: String, mode: MatchMode, limit: Int) -> UInt64 {
-    let start = MonotonicClock.now()
-    let result = backend.search(query, mode: mode, limit: limit)
-    let end = MonotonicClock.now()
-    precondition(result.total >= 0)
-    return end - start
   }
 }
