@@ -19,9 +19,9 @@ public final class Corpus: Sendable {
   let levels: ContiguousArray<UInt8>
   let names: ContiguousArray<String>
   let hot: ContiguousArray<Bool>
-  let shortLengths: ContiguousArray<UInt8>
+  @usableFromInline let shortLengths: ContiguousArray<UInt8>
   /// `unitStarts[i]..<unitStarts[i + 1]` is place `i`'s range in `units` and `tokens`.
-  let unitStarts: ContiguousArray<Int32>
+  @usableFromInline let unitStarts: ContiguousArray<Int32>
   let units: ContiguousArray<UInt32>
   /// The reviewed readings of the places (``ReadingStore``): tokens, alternates, joined pinyin
   /// and letter masks, the last with each place's aliases' letters added.
@@ -143,8 +143,10 @@ public final class Corpus: Sendable {
   /// `nil` when the file has no sections (every shipped tier).
   public func fileSection(at index: Int) -> String? { fileSections[Int32(index)] }
   /// The number of units (characters) of the place's name.
+  @inlinable
   public func unitCount(at index: Int) -> Int { Int(unitStarts[index + 1] - unitStarts[index]) }
   /// The number of units of the place's short name (MatchSpec §5.1).
+  @inlinable
   public func shortNameUnitCount(at index: Int) -> Int { Int(shortLengths[index]) }
   /// The parent's index, or `nil` for a top-level place.
   public func parentIndex(at index: Int) -> Int? {
