@@ -36,6 +36,7 @@ let package = Package(
       name: "CCitySearchCorpusData",
       exclude: [
         "cities.tsv", "polyphones.tsv", "traditional.tsv", "prominence.tsv", "aliases.tsv", "double-pinyin.tsv",
+        "zhuyin-keyboards.tsv",
       ]
     ),
     // What the indexed backends share: match sources and their ranked search, typing sessions

@@ -43,3 +43,8 @@ static const unsigned char double_pinyin[] = {
 #embed "double-pinyin.tsv"
 };
 CITYSEARCH_ACCESSOR(double_pinyin)
+
+static const unsigned char zhuyin_keyboards[] = {
+#embed "zhuyin-keyboards.tsv"
+};
+CITYSEARCH_ACCESSOR(zhuyin_keyboards)

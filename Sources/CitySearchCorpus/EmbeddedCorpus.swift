@@ -32,10 +32,12 @@ public enum EmbeddedCorpus {
       data: bytes(citysearch_cities_tsv), name: sourceName, format: .tsv, tables: tables ?? self.tables())
   }
 
-  /// The double-pinyin keyboards (`Corpus/double-pinyin.tsv`): Xiaohe, Ziranma, Microsoft,
-  /// Zhineng ABC and Pinyin++.
+  /// The keyboards of MatchSpec §2.10: the double-pinyin layouts (`Corpus/double-pinyin.tsv`:
+  /// Xiaohe, Ziranma, Microsoft, Zhineng ABC, Pinyin++, Sogou, Ziguang and Guobiao), then the
+  /// Zhuyin layout (`Corpus/zhuyin-keyboards.tsv`: Daqian).
   public static func keyboards() throws -> [Keyboard] {
     try Keyboard.layouts(bytes(citysearch_double_pinyin_tsv), name: "double-pinyin.tsv (embedded)")
+      + Keyboard.zhuyinLayouts(bytes(citysearch_zhuyin_keyboards_tsv), name: "zhuyin-keyboards.tsv (embedded)")
   }
 
   /// The keyboard named `name`, or `nil` when there is none.

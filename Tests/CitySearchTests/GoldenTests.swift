@@ -1,6 +1,7 @@
 import CitySearch
 import CitySearchBackends
 import CitySearchCatalog
+import CitySearchCorpus
 import CitySearchTestSupport
 import Foundation
 import Testing
@@ -11,7 +12,7 @@ import Testing
 /// `CITYBENCH_RECORD_GOLDEN=1 swift test --filter GoldenTests`, then review the diff by hand.
 @Suite(.timed) struct GoldenTests {
   static let path = TestPaths.golden.path
-  static let cases = try! GoldenCase.load(path)
+  static let cases = try! GoldenCase.load(path, keyboards: EmbeddedCorpus.keyboards())
   static let recording = ProcessInfo.processInfo.environment["CITYBENCH_RECORD_GOLDEN"] == "1"
 
   static func corpus(_ name: String) -> Corpus {

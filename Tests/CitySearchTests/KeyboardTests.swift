@@ -11,12 +11,17 @@ import Testing
 
   func keyboard(_ name: String) throws -> Keyboard { try #require(Self.keyboards.first { $0.name == name }) }
 
-  @Test func theFiveLayoutsAreThere() {
-    #expect(Self.keyboards.map(\.name) == ["xiaohe", "ziranma", "microsoft", "zhineng-abc", "pinyinpp"])
+  static let doublePinyin = [
+    "xiaohe", "ziranma", "microsoft", "zhineng-abc", "pinyinpp", "sogou", "ziguang", "guobiao",
+  ]
+
+  @Test func theNineLayoutsAreThere() {
+    #expect(Self.keyboards.map(\.name) == Self.doublePinyin + ["daqian"])
+    #expect(Self.keyboards.filter(\.isZhuyin).map(\.name) == ["daqian"])
   }
 
   /// Each layout spells every syllable of the cities tier: a place's name can be typed on it.
-  @Test(arguments: ["xiaohe", "ziranma", "microsoft", "zhineng-abc", "pinyinpp"])
+  @Test(arguments: doublePinyin)
   func everySyllableOfThePlacesCanBeTyped(_ name: String) throws {
     let layout = try keyboard(name)
     let syllabary = Fixtures.cities.syllabary
@@ -40,6 +45,10 @@ import Testing
     ("microsoft", "ly", "lv"), ("ziranma", "jy", "jing"), ("ziranma", "bzjy", "bei'jing"),
     ("zhineng-abc", "bqjy", "bei'jing"), ("zhineng-abc", "at", "zhuang"), ("pinyinpp", "bwjq", "bei'jing"),
     ("xiaohe", "bw京", "bei'京"), ("xiaohe", "BWJK", "bei'jing"), ("xiaohe", "bw jk", "bei'jing"),
+    ("sogou", "oj", "an"), ("sogou", "bzj;", "bei'jing"), ("sogou", "xyvb", "xu'zhou"), ("sogou", "aj", "a'j"),
+    ("ziguang", "or", "an"), ("ziguang", "bkjc", "bei'jing"), ("ziguang", "ahqc", "chong'qing"),
+    ("guobiao", "af", "an"), ("guobiao", "aa", "a"), ("guobiao", "al", "er"), ("guobiao", "bbjj", "bei'jing"),
+    ("guobiao", "lx", "lve"), ("guobiao", "jx", "jue"), ("guobiao", "vn", "zhuang"), ("guobiao", "bbu", "bei'sh"),
   ])
   func pairsReadAsTheirSyllables(_ name: String, _ typed: String, _ pinyin: String) throws {
     let read = try keyboard(name).read(typed)
@@ -52,9 +61,43 @@ import Testing
     let backend = TrieBackend(corpus: Fixtures.cities)
     for (name, keys) in [
       ("xiaohe", "bwjk"), ("ziranma", "bzjy"), ("microsoft", "bzj;"), ("zhineng-abc", "bqjy"), ("pinyinpp", "bwjq"),
+      ("sogou", "bzj;"), ("ziguang", "bkjc"), ("guobiao", "bbjj"), ("daqian", "1o3ru/"),
     ] {
       let result = backend.search(try keyboard(name).read(keys), mode: .syllable, limit: 5)
       #expect(result.hits.first.map { Fixtures.cities.name(at: $0.index) } == "北京市", "\(name)")
+    }
+  }
+
+  /// Daqian: each of its 41 keys types one Bopomofo symbol or tone mark, the 37 symbols and four
+  /// tones all present; keys that are no key of it (Hanzi, boundary marks) pass as typed.
+  @Test func daqianTypesEverySymbolOnce() throws {
+    let daqian = try keyboard("daqian")
+    #expect(daqian.pairs.isEmpty)
+    #expect(daqian.symbols.count == 41)
+    let symbols = Set(daqian.symbols.values)
+    #expect(symbols.count == 41)
+    for scalar in 0x3105...0x3129 { #expect(symbols.contains(Character(UnicodeScalar(scalar)!)), "\(scalar)") }
+    #expect(daqian.read("1o3ru/") == "ㄅㄟˇㄐㄧㄥ")
+    #expect(daqian.read("1O3 北京'") == "ㄅㄟˇ 北京'")
+  }
+
+  /// Daqian typing reads as the Zhuyin it types (§2.9), tone keys ending syllables.
+  @Test(arguments: [
+    ("1o3ru/", "bei'jing"), ("1r", "b'j"), ("g;4c93", "shang'hai"), ("xm3xu;6", "lv'liang"), ("0 cjo", "an'hui"),
+    ("vm65.", "xu'zhou"), ("k4-32jin", "e'er'duo's"), ("54", "zhi"),
+  ])
+  func daqianReadsAsZhuyin(_ typed: String, _ pinyin: String) throws {
+    let read = try keyboard("daqian").read(typed)
+    #expect(QueryNormalizer(tables: Fixtures.tables).normalize(read).text == pinyin, "\(read)")
+  }
+
+  @Test func aMalformedZhuyinRowIsNamedByItsLine() {
+    let data = Data("keyboard\tkey\tsymbol\ndaqian\t1\tㄅ\ndaqian\t2\tb\n".utf8)
+    do {
+      _ = try Keyboard.zhuyinLayouts(data, name: "zhuyin.tsv")
+      Issue.record("a row whose symbol is no Zhuyin was accepted")
+    } catch {
+      #expect("\(error)".hasPrefix("zhuyin.tsv:3: bad row"))
     }
   }
 

@@ -6,8 +6,9 @@ import Foundation
 /// Columns: `section` (of docs/MatchSpec.md), `corpus` (`cities` or a fixture file name),
 /// `mode`, `scope` (`-` for every place, else `;`-separated conditions: `cities`, `level=2,3`,
 /// `under=PLACE`, as `PlaceScope.Request` reads them), `fuzzy` (`-` for none, else the fuzzy rules
-/// as `FuzzyRules` reads them), `query`, `total`, `ids` (the first ten, comma-separated, in rank
-/// order), `note`.
+/// as `FuzzyRules` reads them), `keyboard` (`-` for full pinyin, else the name of the keyboard the
+/// query is typed on, §2.10), `query` (as typed), `total`, `ids` (the first ten, comma-separated,
+/// in rank order), `note`.
 /// A query may be written `<empty>` or `<repeat N TEXT>`.
 public struct GoldenCase: Sendable, CustomStringConvertible {
   public var section: String
@@ -17,6 +18,9 @@ public struct GoldenCase: Sendable, CustomStringConvertible {
   public var scope: String
   /// The fuzzy rules as written: `-` for none.
   public var fuzzy: String
+  /// The keyboard the query is typed on: `-` for full pinyin.
+  public var keyboard: String
+  /// The text searched: the query as typed, read through its keyboard.
   public var query: String
   public var total: Int?
   public var ids: [PlaceID]?
@@ -24,7 +28,7 @@ public struct GoldenCase: Sendable, CustomStringConvertible {
   /// The row as written, kept for re-recording.
   public var rawQuery: String
 
-  public static let header = "section\tcorpus\tmode\tscope\tfuzzy\tquery\ttotal\tids\tnote"
+  public static let header = "section\tcorpus\tmode\tscope\tfuzzy\tkeyboard\tquery\ttotal\tids\tnote"
   public static let limit = 10
   /// The second line names the contract version the file was recorded for.
   public static let versionPrefix = "# match contract "
@@ -37,7 +41,7 @@ public struct GoldenCase: Sendable, CustomStringConvertible {
   }
 
   public var description: String {
-    "§\(section) \(mode) \(scope == "-" ? "" : "[\(scope)] ")\(fuzzy == "-" ? "" : "fuzzy \(fuzzy) ")'\(rawQuery)' (\(note))"
+    "§\(section) \(mode) \(scope == "-" ? "" : "[\(scope)] ")\(fuzzy == "-" ? "" : "fuzzy \(fuzzy) ")\(keyboard == "-" ? "" : "on \(keyboard) ")'\(rawQuery)' (\(note))"
   }
 
   /// The row's scope resolved for `corpus` (``PlaceScope/Request/init(parsing:)``).
@@ -57,7 +61,9 @@ public struct GoldenCase: Sendable, CustomStringConvertible {
     return raw
   }
 
-  public static func load(_ path: String) throws -> [GoldenCase] {
+  /// The cases of the file at `path`; a row typed on a keyboard is read through the one of
+  /// `keyboards` it names (a name not there stops the run, naming the line).
+  public static func load(_ path: String, keyboards: [Keyboard] = []) throws -> [GoldenCase] {
     let text = try String(contentsOfFile: path, encoding: .utf8)
     var cases: [GoldenCase] = []
     for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -67,19 +73,28 @@ public struct GoldenCase: Sendable, CustomStringConvertible {
       }
       if line.isEmpty || line.hasPrefix("#") { continue }
       let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-      precondition(f.count == 9, "\(path):\(offset + 1): expected 9 fields")
+      precondition(f.count == 10, "\(path):\(offset + 1): expected 10 fields")
+      var query = expand(f[6])
+      if f[5] != "-" {
+        let keyboard = keyboards.first { $0.name == f[5] }
+        precondition(keyboard != nil, "\(path):\(offset + 1): no keyboard '\(f[5])' given")
+        query = keyboard!.read(query)
+      }
       cases.append(
         GoldenCase(
-          section: f[0], corpus: f[1], mode: MatchMode(rawValue: f[2])!, scope: f[3], fuzzy: f[4], query: expand(f[5]),
-          total: Int(f[6]), ids: f[7] == "?" ? nil : f[7].split(separator: ",").compactMap { PlaceID($0) },
-          note: f[8], rawQuery: f[5]))
+          section: f[0], corpus: f[1], mode: MatchMode(rawValue: f[2])!, scope: f[3], fuzzy: f[4], keyboard: f[5],
+          query: query, total: Int(f[7]),
+          ids: f[8] == "?" ? nil : f[8].split(separator: ",").compactMap { PlaceID($0) },
+          note: f[9], rawQuery: f[6]))
     }
     return cases
   }
 
   public var line: String {
     let idText = ids.map { $0.map(String.init).joined(separator: ",") } ?? "?"
-    return [section, corpus, mode.rawValue, scope, fuzzy, rawQuery, total.map(String.init) ?? "?", idText, note].joined(
+    return [
+      section, corpus, mode.rawValue, scope, fuzzy, keyboard, rawQuery, total.map(String.init) ?? "?", idText, note,
+    ].joined(
       separator: "\t")
   }
 }

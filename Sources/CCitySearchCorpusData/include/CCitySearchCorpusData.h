@@ -15,5 +15,7 @@ const unsigned char *citysearch_prominence_tsv(size_t *count);
 const unsigned char *citysearch_aliases_tsv(size_t *count);
 /// The bytes of `Corpus/double-pinyin.tsv` at build time; `count` receives their number.
 const unsigned char *citysearch_double_pinyin_tsv(size_t *count);
+/// The bytes of `Corpus/zhuyin-keyboards.tsv` at build time; `count` receives their number.
+const unsigned char *citysearch_zhuyin_keyboards_tsv(size_t *count);
 
 #endif

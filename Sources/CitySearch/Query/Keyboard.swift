@@ -1,21 +1,27 @@
 import Foundation
 
-/// A double-pinyin (双拼) keyboard: two keys a syllable. ``read(_:)`` turns what was typed on
-/// it into the full pinyin it spells, which every backend then searches (MatchSpec §2.10).
+/// A keyboard a query is typed on other than full pinyin (MatchSpec §2.10): a double-pinyin
+/// (双拼) layout, two keys a syllable, or a Zhuyin layout, one Bopomofo symbol a key.
+/// ``read(_:)`` turns what was typed on it into the text it spells (full pinyin, or Zhuyin that
+/// query normalization reads as pinyin), which every backend then searches.
 ///
-/// The layouts are data (`Corpus/double-pinyin.tsv`, read off the Rime schemas by
-/// `scripts/double-pinyin.py`); `EmbeddedCorpus.keyboards()` has them compiled in.
+/// The layouts are data (`Corpus/double-pinyin.tsv` and `Corpus/zhuyin-keyboards.tsv`, read off
+/// Rime schemas by `scripts/double-pinyin.py`); `EmbeddedCorpus.keyboards()` has them compiled in.
 ///
 /// ```swift
 /// let xiaohe = try EmbeddedCorpus.keyboard(named: "xiaohe")!
 /// xiaohe.read("bwjk")  // "bei'jing'"
 /// backend.search(xiaohe.read("bwjk"))  // 北京
+/// try EmbeddedCorpus.keyboard(named: "daqian")!.read("1o3ru/")  // "ㄅㄟˇㄐㄧㄥ"
 /// ```
 public struct Keyboard: Sendable, Hashable {
-  /// The keyboard's name (`xiaohe`, `microsoft`, …).
+  /// The keyboard's name (`xiaohe`, `microsoft`, `daqian`, …).
   public let name: String
-  /// Each key pair's syllable (`bw` → `bei`).
+  /// Each key pair's syllable (`bw` → `bei`); empty on a Zhuyin layout.
   public let pairs: [String: String]
+  /// Each key's Bopomofo symbol or tone mark (`1` → `ㄅ`, `3` → `ˇ`); empty on a double-pinyin
+  /// layout.
+  public let symbols: [Character: Character]
   /// The initial a key types when it is the last one, with no second key yet (`v` → `zh` on
   /// Xiaohe); a key that is no initial's types itself.
   let initials: [Character: String]
@@ -26,6 +32,7 @@ public struct Keyboard: Sendable, Hashable {
   public init(name: String, pairs: [String: String]) {
     self.name = name
     self.pairs = pairs
+    symbols = [:]
     keys = Set(pairs.keys.flatMap { $0 })
     // A consonant-initial syllable's first key types its initial; a key that would type two
     // (none does) types none.
@@ -39,7 +46,21 @@ public struct Keyboard: Sendable, Hashable {
     self.initials = initials.compactMapValues { $0.count == 1 ? $0.first : nil }
   }
 
-  /// Full pinyin for `text` typed on this keyboard: each pair of keys becomes its syllable and
+  /// A Zhuyin keyboard from the symbol each key types (`key` → Bopomofo symbol or tone mark).
+  public init(name: String, symbols: [Character: Character]) {
+    self.name = name
+    pairs = [:]
+    self.symbols = symbols
+    initials = [:]
+    keys = Set(symbols.keys)
+  }
+
+  /// Whether the layout types Zhuyin symbols (one a key) rather than pinyin key pairs.
+  public var isZhuyin: Bool { !symbols.isEmpty }
+
+  /// What `text` typed on this keyboard spells. On a Zhuyin layout, each key becomes its symbol
+  /// and anything else passes unchanged (query normalization then reads the Zhuyin as pinyin,
+  /// §2.9). On a double-pinyin layout, full pinyin: each pair of keys becomes its syllable and
   /// a boundary mark; a last lone key types its initial (or itself); a pair the layout does not
   /// have is read as its first key's initial, and the second key starts the next pair. Anything
   /// that is not a key of the layout (Hanzi, boundary marks, digits) passes unchanged and ends
@@ -47,6 +68,7 @@ public struct Keyboard: Sendable, Hashable {
   ///
   /// - Complexity: O(n) in the length of `text`.
   public func read(_ text: String) -> String {
+    if isZhuyin { return String(text.lowercased().map { symbols[$0] ?? $0 }) }
     var out = ""
     var pending: Character?
     func flush() {
@@ -100,5 +122,32 @@ public struct Keyboard: Sendable, Hashable {
       pairs[keyboard, default: [:]][String(fields[1])] = String(fields[2])
     }
     return order.map { Keyboard(name: $0, pairs: pairs[$0]!) }
+  }
+
+  /// The keyboards of a Zhuyin layouts file (`keyboard`, `key`, `symbol` columns, one character
+  /// each but the first; `#` comments), in the order they first appear.
+  ///
+  /// - Throws: ``CorpusError`` naming the line of a malformed row.
+  public static func zhuyinLayouts(_ data: Data, name source: String) throws -> [Keyboard] {
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw CorpusError.invalidUTF8(RecordLocation(file: source, line: 1))
+    }
+    var order: [String] = []
+    var symbols: [String: [Character: Character]] = [:]
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      if line.isEmpty || line.hasPrefix("#") || line.hasPrefix("keyboard\t") { continue }
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+      guard fields.count == 3, let key = fields[1].first, fields[1].count == 1, let symbol = fields[2].first,
+        fields[2].count == 1, symbol.unicodeScalars.allSatisfy({ Zhuyin.isZhuyin($0.value) || Zhuyin.isTone($0.value) })
+      else {
+        throw CorpusError.badValue(
+          RecordLocation(file: source, line: number + 1), column: "row", value: String(line),
+          reason: "expected a keyboard, a key and a Zhuyin symbol or tone mark")
+      }
+      let keyboard = String(fields[0])
+      if symbols[keyboard] == nil { order.append(keyboard) }
+      symbols[keyboard, default: [:]][key] = symbol
+    }
+    return order.map { Keyboard(name: $0, symbols: symbols[$0]!) }
   }
 }

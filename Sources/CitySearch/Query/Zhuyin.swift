@@ -14,9 +14,9 @@ public enum Zhuyin {
   @inlinable
   public static func isZhuyin(_ value: UInt32) -> Bool { (0x3105...0x3129).contains(value) }
 
-  /// ˉ ˊ ˇ ˋ ˙ (NFKC makes ˙ a space and a combining dot: the space ends the syllable anyway).
+  /// Whether `value` is a tone mark: ˉ ˊ ˇ ˋ ˙ (NFKC makes ˙ a space and a combining dot: the space ends the syllable anyway).
   @inlinable
-  static func isTone(_ value: UInt32) -> Bool {
+  public static func isTone(_ value: UInt32) -> Bool {
     value == 0x02C9 || value == 0x02CA || value == 0x02C7 || value == 0x02CB || value == 0x02D9
   }
 

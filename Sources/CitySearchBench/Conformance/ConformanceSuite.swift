@@ -303,15 +303,22 @@ public enum ConformanceSuite {
   }
 
   /// The golden file's queries on cities (`Conformance/golden.tsv`, columns named by its
-  /// header), or `nil` when it cannot be read.
-  public static func goldenQueries(_ path: String) -> [String]? {
+  /// header), each read through the keyboard its row names when `keyboards` has it, or `nil`
+  /// when the file cannot be read.
+  public static func goldenQueries(_ path: String, keyboards: [Keyboard] = []) -> [String]? {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
     let lines = text.split(separator: "\n")
     let header = lines.first?.split(separator: "\t").map(String.init) ?? []
     guard let corpus = header.firstIndex(of: "corpus"), let query = header.firstIndex(of: "query") else { return nil }
+    let keyboardColumn = header.firstIndex(of: "keyboard")
     return lines.dropFirst().compactMap { line in
       let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-      return fields.count > max(corpus, query) && fields[corpus] == "cities" ? String(fields[query]) : nil
+      guard fields.count > max(corpus, query, keyboardColumn ?? 0), fields[corpus] == "cities" else { return nil }
+      let typed = String(fields[query])
+      guard let column = keyboardColumn, let keyboard = keyboards.first(where: { $0.name == fields[column] }) else {
+        return typed
+      }
+      return keyboard.read(typed)
     }
   }
 

@@ -2,6 +2,7 @@ import CitySearch
 import CitySearchBench
 import CitySearchCatalog
 import CitySearchConformance
+import CitySearchCorpus
 import Foundation
 
 /// `citybench conform`: the differential check of every backend against the reference.
@@ -203,7 +204,9 @@ enum ConformCommand: Command {
       suite.expectedDigest = try Self.digest(path)
     }
     suite.goldenQueries =
-      directory.packageFile("Conformance/golden.tsv").flatMap(ConformanceSuite.goldenQueries) ?? []
+      directory.packageFile("Conformance/golden.tsv").flatMap {
+        ConformanceSuite.goldenQueries($0, keyboards: (try? EmbeddedCorpus.keyboards()) ?? [])
+      } ?? []
     suite.gitCommit = RunEnvironment.gitCommit(in: directory.packageDirectory)
     let hooks = ConformanceSuite.Hooks(
       loadTier: { tier in try CorpusOptions(corpus: tier.rawValue, directory: settings.corpusDirectory).load() },
