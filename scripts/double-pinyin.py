@@ -61,6 +61,16 @@ SCHEMES = [
     ("guobiao", "guobiao_bispell", "国标双拼 (GB/T 34947-2017)"),
 ]
 
+# Where a schema differs from the layout as the input methods type it, a correction: the layout,
+# the final, the key the schema gives it and the key the layout has, and why.
+CORRECTIONS = [
+    (
+        "ziguang", "ing", "c", ";",
+        "the schema of pull request #4 puts ing on C; libime's and libpinyin's Ziguang tables both put it "
+        "on ; and use C for nothing (Conformance/keyboard-crosscheck.tsv)",
+    ),
+]
+
 # Rime's placeholder and the interjections that are no syllable of a place name: lo (咯) would
 # share Xiaohe's `lo` with luo, and lvan (Rime's spelling of 孪, which pinyin writes luan) Ziranma's
 # `lr` with luan.
@@ -192,6 +202,12 @@ def keyboard_rows(name, texts):
         for syllable in syllables():
             for keys in spell(syllable, rules):
                 pairs.setdefault(keys, set()).add(syllable)
+    for layout, final, wrong, right, _ in CORRECTIONS:
+        if layout == name:
+            for keys in [k for k, syllables in pairs.items() if k[1] == wrong]:
+                if not all(s.endswith(final) for s in pairs[keys]):
+                    raise SystemExit(f"{name}: correction of {final}: {keys} spells {sorted(pairs[keys])}")
+                pairs.setdefault(keys[0] + right, set()).update(pairs.pop(keys))
     # Two syllables on one pair would make the layout ambiguous: none of the eight is.
     clashes = [f"{keys} spells {sorted(pairs[keys])}" for keys in sorted(pairs) if len(pairs[keys]) > 1]
     if clashes:
@@ -216,6 +232,9 @@ def double_pinyin_file(found):
     ]
     for name, schema, label in SCHEMES:
         lines.append(f"#   {name} ({label}): {schema}.schema.yaml, {found[name][1]}")
+        for layout, final, wrong, right, why in CORRECTIONS:
+            if layout == name:
+                lines.append(f"#     corrected: {final} on {right}, not {wrong}: {why}")
     lines.append("keyboard\tkeys\tsyllable")
     for name, _, _ in SCHEMES:
         lines.extend(found[name][0])

@@ -46,7 +46,7 @@ import Testing
     ("zhineng-abc", "bqjy", "bei'jing"), ("zhineng-abc", "at", "zhuang"), ("pinyinpp", "bwjq", "bei'jing"),
     ("xiaohe", "bw京", "bei'京"), ("xiaohe", "BWJK", "bei'jing"), ("xiaohe", "bw jk", "bei'jing"),
     ("sogou", "oj", "an"), ("sogou", "bzj;", "bei'jing"), ("sogou", "xyvb", "xu'zhou"), ("sogou", "aj", "a'j"),
-    ("ziguang", "or", "an"), ("ziguang", "bkjc", "bei'jing"), ("ziguang", "ahqc", "chong'qing"),
+    ("ziguang", "or", "an"), ("ziguang", "bkj;", "bei'jing"), ("ziguang", "ahq;", "chong'qing"),
     ("guobiao", "af", "an"), ("guobiao", "aa", "a"), ("guobiao", "al", "er"), ("guobiao", "bbjj", "bei'jing"),
     ("guobiao", "lx", "lve"), ("guobiao", "jx", "jue"), ("guobiao", "vn", "zhuang"), ("guobiao", "bbu", "bei'sh"),
   ])
@@ -61,7 +61,7 @@ import Testing
     let backend = TrieBackend(corpus: Fixtures.cities)
     for (name, keys) in [
       ("xiaohe", "bwjk"), ("ziranma", "bzjy"), ("microsoft", "bzj;"), ("zhineng-abc", "bqjy"), ("pinyinpp", "bwjq"),
-      ("sogou", "bzj;"), ("ziguang", "bkjc"), ("guobiao", "bbjj"), ("daqian", "1o3ru/"),
+      ("sogou", "bzj;"), ("ziguang", "bkj;"), ("guobiao", "bbjj"), ("daqian", "1o3ru/"),
     ] {
       let result = backend.search(try keyboard(name).read(keys), mode: .syllable, limit: 5)
       #expect(result.hits.first.map { Fixtures.cities.name(at: $0.index) } == "北京市", "\(name)")
