@@ -36,6 +36,21 @@ import Testing
     #expect(wrong.status == 64 && wrong.stderr.contains("did you mean 'xiaohe'"), "\(wrong.stderr)")
   }
 
+  /// Ctrl-K reads the same keys on the next keyboard: full pinyin, then each layout in the
+  /// tables' order (Xiaohe first), back to full pinyin after the last (Daqian).
+  @Test func ctrlKSwitchesTheKeyboard() throws {
+    let r = try CLI.run(["try", "--backends", "trie,linear"], input: "bwjk\u{0B}")
+    #expect(r.status == 0, "\(r.stderr)")
+    let frames = r.stdout.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+    #expect(frames.count == 6)  // the empty box, four keys, Ctrl-K
+    #expect(!frames[4].contains("keyboard ·") && frames[4].contains("0 places"), "\(frames[4])")
+    #expect(frames[5].contains("· xiaohe keyboard ·") && frames[5].contains("> bwjk  (bei'jing')\n"))
+    #expect(frames[5].contains("1. [北京]"), "\(frames[5])")
+    let around = try CLI.run(["try", "--backends", "trie", "--keyboard", "daqian"], input: "1o3\u{0B}")
+    let last = around.stdout.components(separatedBy: "\n\n").filter { !$0.isEmpty }.last ?? ""
+    #expect(!last.contains("keyboard ·") && last.contains("> 1o3\n"), "\(last)")
+  }
+
   /// Ctrl-F switches the fuzzy rules on and off (all of them without `--fuzzy`): `lanzou` finds
   /// 兰州 only with them, and the header says which rules are on.
   @Test func ctrlFSwitchesFuzzyPinyin() throws {

@@ -1,6 +1,7 @@
 import CitySearch
 import CitySearchBackends
 import CitySearchConformance
+import CitySearchCorpus
 import CitySearchTestSupport
 import Foundation
 import Testing
@@ -149,6 +150,32 @@ import Testing
       }
     }
     #expect(typos > 0 && typos < workload.sessions.count / 4)
+  }
+
+  /// Typed on a keyboard, each target gets one session of the layout's name, whose texts are the
+  /// layout's readings of its keys so far, stopping once the reference shows the place.
+  @Test(arguments: ["xiaohe", "daqian"])
+  func keyboardSessionsAreTheLayoutsReadings(_ name: String) throws {
+    let layout = try #require(try EmbeddedCorpus.keyboard(named: name))
+    var configuration = WorkloadGenerator.Configuration(places: 30, seed: 5)
+    configuration.keyboard = layout
+    configuration.typosPerThousand = 0
+    let workload = WorkloadGenerator(corpus: corpus, configuration: configuration).generate()
+    #expect(workload.property("keyboard") == name)
+    #expect(workload.sessions.count == Int(workload.property("targets") ?? ""))
+    let reference = LinearScanBackend(corpus: corpus)
+    for session in workload.sessions {
+      #expect(session.style == name)
+      let index = try #require(corpus.index(of: PlaceID(session.place)!))
+      let keys = try #require(layout.type(corpus.pinyin(at: index)))
+      let prefixes = (1...keys.count).map { String(keys.prefix($0)).self }.map(layout.read)
+      #expect(session.keystrokes == Array(prefixes.prefix(session.keystrokes.count)), "\(session.label)")
+      let visible = { (text: String) in
+        reference.search(text, mode: .syllable, limit: configuration.visibleRows).hits.contains { $0.index == index }
+      }
+      for text in session.keystrokes.dropLast() { #expect(!visible(text), "\(session.label) went on after \(text)") }
+      #expect(visible(session.keystrokes.last!) || session.keystrokes.count == keys.count)
+    }
   }
 
   /// The position of the wrong character: one more character than before, then deleted.

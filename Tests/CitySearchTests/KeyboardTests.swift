@@ -79,16 +79,39 @@ import Testing
     for scalar in 0x3105...0x3129 { #expect(symbols.contains(Character(UnicodeScalar(scalar)!)), "\(scalar)") }
     #expect(daqian.read("1o3ru/") == "ㄅㄟˇㄐㄧㄥ")
     #expect(daqian.read("1O3 北京'") == "ㄅㄟˇ 北京'")
+    #expect(daqian.read("5 g ") == "ㄓˉㄕˉ")
   }
 
   /// Daqian typing reads as the Zhuyin it types (§2.9), tone keys ending syllables.
   @Test(arguments: [
     ("1o3ru/", "bei'jing"), ("1r", "b'j"), ("g;4c93", "shang'hai"), ("xm3xu;6", "lv'liang"), ("0 cjo", "an'hui"),
-    ("vm65.", "xu'zhou"), ("k4-32jin", "e'er'duo's"), ("54", "zhi"),
+    ("vm65.", "xu'zhou"), ("k4-32jin", "e'er'duo's"), ("54", "zhi"), ("5 ", "zhi"), ("5", "zh"),
+    ("g ru/ ", "shi'jing"),
   ])
   func daqianReadsAsZhuyin(_ typed: String, _ pinyin: String) throws {
     let read = try keyboard("daqian").read(typed)
     #expect(QueryNormalizer(tables: Fixtures.tables).normalize(read).text == pinyin, "\(read)")
+  }
+
+  /// `type` is `read`'s inverse: every place of the cities tier typed on every layout reads back
+  /// as its own syllables (ü written v), and a syllable with no keys gives `nil`.
+  @Test func typedNamesReadBackAsTheirSyllables() throws {
+    let normalizer = QueryNormalizer(tables: Fixtures.tables)
+    for layout in Self.keyboards {
+      var typed = 0
+      for place in 0..<Fixtures.cities.count {
+        let syllables = Fixtures.cities.pinyin(at: place)
+        guard let keys = layout.type(syllables) else { continue }
+        typed += 1
+        #expect(
+          normalizer.normalize(layout.read(keys)).text == syllables.joined(separator: "'"),
+          "\(layout.name): \(syllables) typed \(keys)")
+      }
+      #expect(typed == Fixtures.cities.count, "\(layout.name) typed \(typed) of \(Fixtures.cities.count) places")
+    }
+    #expect(try keyboard("xiaohe").type(["bei", "jing"]) == "bwjk")
+    #expect(try keyboard("daqian").type(["bei", "jing"]) == "1o ru/ ")
+    #expect(try keyboard("xiaohe").type(["bei", "qxz"]) == nil)
   }
 
   @Test func aMalformedZhuyinRowIsNamedByItsLine() {

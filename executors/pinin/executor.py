@@ -1,5 +1,7 @@
 """PinIn4Cpp (through PyPI's PinInPy) as a CitySearchBench executor: its tree searcher with
-contain logic over every place name, full pinyin keyboard, no fuzzy rules.
+contain logic over every place name, full pinyin keyboard, and the fuzzy rules of the handshake
+among the seven PinIn has (MatchSpec §3.5 names: zh-z, ch-c, sh-s, an-ang, en-eng, in-ing,
+u-v; PinIn's fZh2Z … fU2V, which read both sides of a pair as the contract's rules do).
 
 PinIn reads a character table in the pinyin-data format (`U+4E2D: zhōng,zhòng  # 中`). It is
 generated at start from pypinyin's table (itself built from pinyin-data), so both Python peers
@@ -42,10 +44,15 @@ def write_table(path):
             f.write(f"U+{code:04X}: {readings}  # {chr(code)}\n")
 
 
+# The contract's fuzzy rules PinIn has, and the setter of each on its configuration.
+FUZZY = {"zh-z": "set_fZh2Z", "ch-c": "set_fCh2C", "sh-s": "set_fSh2S", "an-ang": "set_fAng2An",
+         "en-eng": "set_fEng2En", "in-ing": "set_fIng2In", "u-v": "set_fU2V"}
+
+
 class PinIn:
     name = "pinin"
     capabilities = {"ranked": False, "matchRanges": False, "exactTotals": True, "sessions": False,
-                    "modes": ["syllable", "seed"]}
+                    "modes": ["syllable", "seed"], "fuzzyRules": list(FUZZY)}
 
     def __init__(self, request):
         self.version = f"PinInPy {version('pininpy')}, pypinyin {version('pypinyin')} table"
@@ -55,6 +62,14 @@ class PinIn:
             table = os.path.join(scratch, "pinyin.txt")
             write_table(table)
             self.pinin = PinInPy.PinIn(table)
+            # The host refuses a run asking for a rule not in capabilities, so every rule
+            # asked for is one of FUZZY.
+            rules = [rule for rule in (request.get("fuzzy") or "").split(",") if rule]
+            if rules:
+                config = self.pinin.get_config()
+                for rule in rules:
+                    getattr(config, FUZZY[rule])(True)
+                config.commit()
             self.searcher = PinInPy.TreeSearcher(PinInPy.Logic.CONTAIN, self.pinin)
         self.places = {}  # PinIn's string id -> the place ids of that name
         for row in rows:

@@ -58,9 +58,10 @@ public struct Keyboard: Sendable, Hashable {
   /// Whether the layout types Zhuyin symbols (one a key) rather than pinyin key pairs.
   public var isZhuyin: Bool { !symbols.isEmpty }
 
-  /// What `text` typed on this keyboard spells. On a Zhuyin layout, each key becomes its symbol
-  /// and anything else passes unchanged (query normalization then reads the Zhuyin as pinyin,
-  /// §2.9). On a double-pinyin layout, full pinyin: each pair of keys becomes its syllable and
+  /// What `text` typed on this keyboard spells. On a Zhuyin layout, each key becomes its symbol,
+  /// a space after a symbol the first tone ˉ (the tone key that ends a syllable: `5 ` is ㄓˉ,
+  /// *zhi*), and anything else passes unchanged (query normalization then reads the Zhuyin as
+  /// pinyin, §2.9). On a double-pinyin layout, full pinyin: each pair of keys becomes its syllable and
   /// a boundary mark; a last lone key types its initial (or itself); a pair the layout does not
   /// have is read as its first key's initial, and the second key starts the next pair. Anything
   /// that is not a key of the layout (Hanzi, boundary marks, digits) passes unchanged and ends
@@ -68,7 +69,18 @@ public struct Keyboard: Sendable, Hashable {
   ///
   /// - Complexity: O(n) in the length of `text`.
   public func read(_ text: String) -> String {
-    if isZhuyin { return String(text.lowercased().map { symbols[$0] ?? $0 }) }
+    if isZhuyin {
+      // Space is the first tone's key: after a symbol it ends the syllable as ˉ does.
+      var out = ""
+      for character in text.lowercased() {
+        if character == " ", let last = out.unicodeScalars.last, Zhuyin.isZhuyin(last.value) {
+          out.append("ˉ")
+        } else {
+          out.append(symbols[character] ?? character)
+        }
+      }
+      return out
+    }
     var out = ""
     var pending: Character?
     func flush() {

@@ -115,7 +115,7 @@ public struct RelevanceEvaluation: Sendable {
   /// The places every keystroke is answered with (MatchSpec §9.1): the targets' scope, or every
   /// place to measure what a scope buys the same targets.
   public let scope: PlaceScope
-  private let reference: LinearScanBackend
+  let reference: LinearScanBackend
 
   /// Evaluates the reference's ranking of `corpus` for the targets in `scope`, searched within
   /// `searchScope` (by default `scope` too); `facts` (the same places, in the same order) weighs
@@ -252,7 +252,9 @@ public struct RelevanceEvaluation: Sendable {
     let reciprocal = (0..<min(longest, 12)).map { k in
       weightedMean(traces.filter { $0.ranks.count > k }) { 1 / Double($0.ranks[k] ?? Int.max) }
     }
-    let styles = InputStyle.allCases.map(\.rawValue) + ["alias"] + ShortNameStyle.all
+    var styles = InputStyle.allCases.map(\.rawValue) + ["alias"] + ShortNameStyle.all
+    // Other styles (a keyboard's, `fuzzy`) after these, in order of first appearance.
+    for trace in traces where !styles.contains(trace.style) { styles.append(trace.style) }
     let byStyle = styles.compactMap { style -> (String, Double, Double, Int)? in
       let these = traces.filter { $0.style == style }
       guard !these.isEmpty else { return nil }

@@ -118,4 +118,35 @@ public enum RelevanceReport {
     }
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// The styles of other typists (a keyboard's, `fuzzy`), each a row of `typed`, beside the
+  /// full-pinyin typists of `fullNames`: the traces, the mean keystrokes until first and until
+  /// top 3, and the share never first.
+  public static func typedMarkdown(
+    _ typed: [RelevanceEvaluation.Report], fullNames: RelevanceEvaluation.Report, fuzzy: FuzzyRules
+  ) -> String {
+    func f(_ x: Double) -> String { String(format: "%.2f", x) }
+    func percent(_ x: Double) -> String { String(format: "%.1f%%", 100 * x) }
+    let rules = fuzzy.isEmpty ? "without fuzzy rules" : "searched with the fuzzy rules \(fuzzy)"
+    var lines = [
+      "## Other typists", "",
+      "Each target typed in a session of its own, \(rules); keystrokes are keys typed (a double-pinyin "
+        + "pair is two). `fuzzy`: each syllable spelled as a typist who confuses what the rules pair spells it.",
+      "",
+      "| style | traces | keystrokes until first | until top 3 | never first |",
+      "|---|---|---|---|---|",
+    ]
+    if let pinyin = fullNames.byStyle.first(where: { $0.style == InputStyle.pinyin.rawValue }) {
+      lines.append(
+        "| pinyin (full, for comparison) | \(pinyin.traces) | \(f(pinyin.toFirst)) | \(f(pinyin.toTop3)) | |")
+    }
+    for report in typed {
+      for style in report.byStyle {
+        lines.append(
+          "| \(style.style) | \(style.traces) | \(f(style.toFirst)) | \(f(style.toTop3)) | \(percent(report.neverFirst)) |"
+        )
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
 }

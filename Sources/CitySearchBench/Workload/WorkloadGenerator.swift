@@ -21,6 +21,11 @@ public struct WorkloadGenerator {
     public var visibleRows = 3
     /// Sessions with a typo, per thousand.
     public var typosPerThousand = 100
+    /// The keyboard the sessions are typed on (MatchSpec §2.10), or `nil` for the usual styles.
+    /// On a keyboard each target gets one session, its pinyin typed on the layout (style: the
+    /// layout's name), and each keystroke's text is what the layout reads (`bw` on Xiaohe is
+    /// `bei'`), the text every implementation is asked.
+    public var keyboard: Keyboard?
 
     /// A configuration for `places` targets from `seed`, with the default rows and typo rate.
     public init(places: Int, seed: UInt64) {
@@ -74,14 +79,21 @@ public struct WorkloadGenerator {
     let places = targets(random: &random)
     var sessions: [Workload.Session] = []
     for place in places {
+      if let keyboard = configuration.keyboard {
+        if let session = session(number: sessions.count + 1, place: place, on: keyboard, random: &random) {
+          sessions.append(session)
+        }
+        continue
+      }
       for style in InputStyle.allCases {
         sessions.append(session(number: sessions.count + 1, place: place, style: style, random: &random))
       }
     }
-    let own: [(key: String, value: String)] = [
+    var own: [(key: String, value: String)] = [
       ("places", String(corpus.count)), ("seed", String(configuration.seed)),
       ("targets", String(places.count)), ("visible-rows", String(configuration.visibleRows)),
     ]
+    if let keyboard = configuration.keyboard { own.append(("keyboard", keyboard.name)) }
     return Workload(properties: properties + own, sessions: sessions)
   }
 
@@ -96,6 +108,19 @@ public struct WorkloadGenerator {
     return Workload.Session(
       label: "s" + String(number).leftPadded(5, with: "0"), place: String(corpus.id(at: place)),
       style: style.rawValue, hasTypo: typo, keystrokes: keystrokes)
+  }
+
+  /// One person typing `place`'s pinyin on `keyboard`, or `nil` when a syllable of it has no
+  /// keys there. The keystrokes are the layout's readings of the keys typed so far; a typo is
+  /// a wrong key typed and deleted.
+  func session(number: Int, place: Int, on keyboard: Keyboard, random: inout SplitMix64) -> Workload.Session? {
+    guard let keys = keyboard.type(corpus.pinyin(at: place)) else { return nil }
+    var typed = typedUntilVisible(Array(keys), place: place, read: keyboard.read)
+    let typo = random.next() % 1000 < UInt64(configuration.typosPerThousand)
+    if typo { typed = withTypo(typed, style: .pinyin, random: &random) }
+    return Workload.Session(
+      label: "s" + String(number).leftPadded(5, with: "0"), place: String(corpus.id(at: place)),
+      style: keyboard.name, hasTypo: typo, keystrokes: typed.map(keyboard.read))
   }
 
   /// The whole text a person would type for `place` in `style`.
@@ -123,15 +148,15 @@ public struct WorkloadGenerator {
     }
   }
 
-  /// The prefixes of `characters`, up to the first one whose reference answer shows `place`
-  /// among the visible rows.
-  func typedUntilVisible(_ characters: [Character], place: Int) -> [String] {
+  /// The prefixes of `characters`, up to the first one whose reference answer (to the prefix as
+  /// `read` reads it) shows `place` among the visible rows.
+  func typedUntilVisible(_ characters: [Character], place: Int, read: (String) -> String = { $0 }) -> [String] {
     var keystrokes: [String] = []
     var text = ""
     for character in characters {
       text.append(character)
       keystrokes.append(text)
-      let result = reference.search(text, mode: .syllable, limit: configuration.visibleRows)
+      let result = reference.search(read(text), mode: .syllable, limit: configuration.visibleRows)
       if result.hits.contains(where: { $0.index == place }) { break }
     }
     return keystrokes

@@ -25,6 +25,10 @@ struct BenchOptions {
       + FuzzyArgument.options
       + [
         .value(
+          "--keyboard", "NAME",
+          "replay sessions typed on a double-pinyin or Zhuyin keyboard, generated from the corpus (seed 1, the tier's number of places; each keystroke asks what the keyboard reads): \(KeyboardArgument.names.dropFirst().joined(separator: ", "))"
+        ),
+        .value(
           "--replay", "sessions|stateless|both",
           "how the backends other than the reference answer: typing into their sessions, each keystroke afresh from the index (reported as 'NAME (stateless)'), or both, side by side; 'both' adds the stateless replay of each backend whose session keeps state (default: sessions)"
         ),
@@ -66,6 +70,8 @@ struct BenchOptions {
 
   var corpus: CorpusOptions
   let workloadPath: String?
+  /// `--keyboard`: the layout the replayed sessions are typed on, or `nil` for the workload.
+  var keyboard: Keyboard?
   var backends: String?
   var configuration: BenchConfiguration
   /// `--relevance on|off`; `nil` measures it on corpora of at most
@@ -110,6 +116,12 @@ struct BenchOptions {
   init(_ args: ParsedArguments) throws {
     corpus = CorpusOptions(args)
     workloadPath = args["--workload"]
+    keyboard = try KeyboardArgument.keyboard(args["--keyboard"])
+    if keyboard != nil, workloadPath != nil {
+      throw UsageError(
+        message:
+          "--keyboard generates sessions typed on the keyboard; a --workload file's texts are replayed as they are")
+    }
     backends = args["--backends"]
     // Names are checked before anything loads, so a typo fails at once with a suggestion.
     if let backends { _ = try BackendSelection.select(backends) }
@@ -223,6 +235,19 @@ struct BenchOptions {
       return (try Workload(contentsOf: workloadPath), URL(fileURLWithPath: workloadPath).lastPathComponent, nil)
     }
     let tier = CorpusTier(rawValue: self.corpus.corpus)
+    if let keyboard {
+      let places = tier.map(WorkloadGenerator.Configuration.defaultPlaces) ?? 1_000
+      var configuration = WorkloadGenerator.Configuration(places: places, seed: 1)
+      configuration.keyboard = keyboard
+      let workload = WorkloadGenerator(corpus: corpus, configuration: configuration).generate(properties: [
+        ("generated-by", "citybench workload --corpus \(self.corpus.corpus) --keyboard \(keyboard.name)"),
+        ("corpus", self.corpus.name),
+      ])
+      return (
+        workload, "\(self.corpus.name) typed on \(keyboard.name) (generated, seed 1)",
+        "replaying sessions typed on \(keyboard.name) towards \(places) places, generated with seed 1 (citybench workload --keyboard \(keyboard.name) writes them)"
+      )
+    }
     if let tier, let path = self.corpus.packageFile("Benchmarks/\(tier.rawValue).workload.tsv") {
       return (try Workload(contentsOf: path), "\(tier.rawValue).workload.tsv", nil)
     }

@@ -1,5 +1,6 @@
 import CitySearch
 import CitySearchBench
+import CitySearchCorpus
 import CitySearchExecutor
 import Foundation
 
@@ -44,6 +45,16 @@ enum RelevanceCommand: Command {
       + [
         .note(
           "(the targets are the places in scope, each searched for in it: a city picker measured on its own list; not with --sweep or --weights; the hand-checked cases, written for every place, are not checked)"
+        ),
+        .repeatable(
+          "--keyboard", "NAME",
+          "also type every target on this double-pinyin or Zhuyin keyboard and report its typists' keystrokes ('all' for every layout; repeatable): \(KeyboardArgument.names.dropFirst().joined(separator: ", "))"
+        ),
+      ]
+      + FuzzyArgument.options
+      + [
+        .note(
+          "(with --fuzzy, also a typist who confuses what the rules pair (zou for zhou under zh-z), and every --keyboard typist is searched with the rules)"
         ),
         .value("--out", "DIR", "also write the report as Markdown to DIR/relevance.md"),
       ]
@@ -132,6 +143,23 @@ enum RelevanceCommand: Command {
       + "\n" + RelevanceReport.markdown(shortNames, corpus: corpus, ranking: ranking + ", short names", worst: worst)
     print(text, terminator: "")
     var failed = false
+    let fuzzy = try FuzzyArgument.rules(args)
+    var layouts: [Keyboard] = []
+    for name in args.all("--keyboard") {
+      if name == "all" {
+        layouts += try EmbeddedCorpus.keyboards()
+      } else if let layout = try KeyboardArgument.keyboard(name) {
+        layouts.append(layout)
+      }
+    }
+    if !layouts.isEmpty || !fuzzy.isEmpty {
+      let typed =
+        (fuzzy.isEmpty ? [] : [evaluation.run(on: nil, fuzzy: fuzzy)])
+        + layouts.map { evaluation.run(on: $0, fuzzy: fuzzy) }
+      let table = RelevanceReport.typedMarkdown(typed, fullNames: report, fuzzy: fuzzy)
+      print("\n" + table, terminator: "")
+      text += "\n" + table
+    }
     if !scope.isEverything {
       // What the scope buys: the same targets, every place searched.
       let unscoped = RelevanceEvaluation(corpus: corpus, facts: facts, scope: scope, searchScope: .everything)

@@ -1,6 +1,7 @@
 import CitySearch
 import CitySearchBench
 import CitySearchCatalog
+import CitySearchCorpus
 import CitySearchExecutor
 import Foundation
 
@@ -20,7 +21,8 @@ enum TryCommand: Command {
 
     Keys: type to search (pinyin, initials, Hanzi); Backspace deletes; Ctrl-U clears; Tab shows
     the next backend's answer; Ctrl-T switches between syllable and seed mode; Ctrl-F switches
-    fuzzy pinyin on and off (the rules of --fuzzy, or all); Esc, Ctrl-C or Ctrl-D quits. The terminal is put back as it was on exit and on SIGTERM or SIGHUP.
+    fuzzy pinyin on and off (the rules of --fuzzy, or all); Ctrl-K switches to the next keyboard
+    (full pinyin, then each double-pinyin and Zhuyin layout); Esc, Ctrl-C or Ctrl-D quits. The terminal is put back as it was on exit and on SIGTERM or SIGHUP.
 
     Plain ANSI output (works over ssh and in tmux); without colour (NO_COLOR, --no-color, or
     TERM=dumb) matched characters are shown in [brackets]. When standard input is not a
@@ -70,7 +72,7 @@ enum TryCommand: Command {
     let names = types.map { $0.name } + specs.map(\.name)
     var box = SearchBox(
       corpus: corpus, corpusName: corpusOptions.name, names: names, colour: colour,
-      interactive: Terminal.isInteractive, keyboard: keyboard, fuzzy: fuzzy
+      interactive: Terminal.isInteractive, keyboard: keyboard, layouts: try EmbeddedCorpus.keyboards(), fuzzy: fuzzy
     ) { mode, rules in
       backends.map { $0.executor(name: type(of: $0).name, mode: mode, limit: 10, scope: scope, fuzzy: rules) }
         + specs.map { spec -> any Executor in
@@ -101,7 +103,7 @@ enum TryCommand: Command {
 /// A keystroke of the search box.
 enum Key: Equatable {
   case character(Character)
-  case backspace, clear, nextBackend, toggleMode, toggleFuzzy, quit
+  case backspace, clear, nextBackend, toggleMode, toggleFuzzy, nextKeyboard, quit
 
   /// The keys in `bytes`, and the bytes of an unfinished UTF-8 character to keep for later.
   /// Escape sequences (arrow keys and the like) are skipped; a lone Esc quits.
@@ -125,6 +127,7 @@ enum Key: Equatable {
       case 0x09: keys.append(.nextBackend)
       case 0x14: keys.append(.toggleMode)
       case 0x06: keys.append(.toggleFuzzy)
+      case 0x0B: keys.append(.nextKeyboard)
       case 0x0A, 0x0D: if !interactive { keys.append(.clear) }  // a script's next line: a new query
       case ..<0x20: break
       default:
@@ -150,8 +153,12 @@ struct SearchBox {
   let names: [String]
   let colour: Bool
   let interactive: Bool
-  /// The double-pinyin keyboard the box is typed on (`--keyboard`); `nil` for full pinyin.
-  let keyboard: Keyboard?
+  /// The keyboards Ctrl-K goes through: full pinyin (`nil`), then every layout.
+  let keyboards: [Keyboard?]
+  /// The keyboard the box is typed on now (first `--keyboard`), as an index of `keyboards`.
+  var keyboardIndex: Int
+  /// The keyboard the box is typed on now; `nil` for full pinyin.
+  var keyboard: Keyboard? { keyboards[keyboardIndex] }
   var mode = MatchMode.syllable
   /// The fuzzy rules Ctrl-F switches on (`--fuzzy`, else all), and whether they are on.
   let fuzzyChoice: FuzzyRules
@@ -174,8 +181,12 @@ struct SearchBox {
 
   init(
     corpus: Corpus, corpusName: String, names: [String], colour: Bool, interactive: Bool,
-    keyboard: Keyboard? = nil, fuzzy: FuzzyRules = [], makePlayers: @escaping (MatchMode, FuzzyRules) -> [any Executor]
+    keyboard: Keyboard? = nil, layouts: [Keyboard] = [], fuzzy: FuzzyRules = [],
+    makePlayers: @escaping (MatchMode, FuzzyRules) -> [any Executor]
   ) {
+    let keyboards = [nil] + (layouts.isEmpty ? keyboard.map { [$0] } ?? [] : layouts)
+    self.keyboards = keyboards
+    self.keyboardIndex = keyboards.firstIndex { $0 == keyboard } ?? 0
     self.fuzzyChoice = fuzzy.isEmpty ? .all : fuzzy
     self.fuzzyOn = !fuzzy.isEmpty
     self.corpus = corpus
@@ -183,7 +194,6 @@ struct SearchBox {
     self.names = names
     self.colour = colour
     self.interactive = interactive
-    self.keyboard = keyboard
     self.makePlayers = makePlayers
     restart()
   }
@@ -224,6 +234,10 @@ struct SearchBox {
     case .toggleFuzzy:
       fuzzyOn.toggle()
       restart()
+    case .nextKeyboard:
+      // The same keys read on the next layout, as a new search.
+      keyboardIndex = (keyboardIndex + 1) % keyboards.count
+      restart()
     case .quit: break
     }
   }
@@ -234,7 +248,7 @@ struct SearchBox {
     let board = keyboard.map { " · \($0.name) keyboard" } ?? ""
     let rules = fuzzy.isEmpty ? "" : " · fuzzy \(fuzzy)"
     var lines = [
-      "citybench try · \(corpusName) · \(mode) mode\(board)\(rules) · showing \(name(shown)) · Tab backend, Ctrl-T mode, Ctrl-F fuzzy, Esc quit",
+      "citybench try · \(corpusName) · \(mode) mode\(board)\(rules) · showing \(name(shown)) · Tab backend, Ctrl-T mode, Ctrl-F fuzzy, Ctrl-K keyboard, Esc quit",
       "> \(text)" + (interactive ? "▏" : "") + (keyboard != nil && !text.isEmpty ? "  (\(query))" : ""),
     ]
     if text.isEmpty {

@@ -25,6 +25,10 @@ enum WorkloadCommand: Command {
         .value("--seed", "N", "(default: 1)"),
         .value("--visible-rows", "N", "a person stops typing once the place is among the first N answers (default: 3)"),
         .value(
+          "--keyboard", "NAME",
+          "type each target's pinyin on a double-pinyin or Zhuyin keyboard instead (one session a place; each keystroke's text is what the keyboard reads): \(KeyboardArgument.names.dropFirst().joined(separator: ", "))"
+        ),
+        .value(
           "--out", "DIR",
           "write DIR/TIER.workload.tsv (default: standard output); '--out Benchmarks' regenerates the committed file"),
         .value("--check", "FILE", "regenerate and compare with FILE; exit 1 when they differ"),
@@ -40,11 +44,13 @@ enum WorkloadCommand: Command {
     let corpus = try options.load()
     var configuration = WorkloadGenerator.Configuration(places: places, seed: UInt64(seed))
     configuration.visibleRows = try args.integer("--visible-rows", default: configuration.visibleRows, range: 1...1_000)
+    configuration.keyboard = try KeyboardArgument.keyboard(args["--keyboard"])
     let generator = WorkloadGenerator(corpus: corpus, configuration: configuration)
     var command = "citybench workload --corpus \(options.corpus)"
     if args["--visible-rows"] != nil { command += " --visible-rows \(configuration.visibleRows)" }
     if args["--places"] != nil { command += " --places \(places)" }
     if seed != 1 { command += " --seed \(seed)" }
+    if let keyboard = configuration.keyboard { command += " --keyboard \(keyboard.name)" }
     let workload = generator.generate(properties: [("generated-by", command), ("corpus", options.name)])
     if let check = args["--check"] {
       let committed = try Workload(contentsOf: check)
