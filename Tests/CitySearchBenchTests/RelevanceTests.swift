@@ -1,6 +1,7 @@
 import CitySearch
 import CitySearchBackends
 import CitySearchConformance
+import CitySearchCorpus
 import CitySearchExecutor
 import CitySearchTestSupport
 import Foundation
@@ -78,6 +79,32 @@ import Testing
         at: RecordLocation(file: "two provinces", line: index + 1))
     }
     return try builder.build()
+  }
+
+  /// Other typists: on a keyboard every target is typed by its keys and each prefix asked as the
+  /// layout reads it; a confuser types only the targets the rules respell, searched with them.
+  @Test func keyboardAndFuzzyTypistsAreTracedByTheirOwnKeys() throws {
+    let corpus = try Self.twoProvinces()
+    let evaluation = RelevanceEvaluation(corpus: corpus)
+    let xiaohe = try #require(try EmbeddedCorpus.keyboard(named: "xiaohe"))
+    let typed = evaluation.run(on: xiaohe, fuzzy: [])
+    #expect(typed.traces.count == (0..<corpus.count).filter { corpus.prominence(at: $0) > 0 }.count)
+    #expect(typed.byStyle.map(\.style) == ["xiaohe"])
+    let guangzhou = try #require(typed.traces.first { corpus.id(at: $0.place) == 440100 })
+    #expect(guangzhou.keystrokes == ["g", "gl", "glv", "glvz", "glvzu", "glvzui"])  // 广州市, guang zhou shi
+    #expect(guangzhou.keystrokes(toRank: 1) != nil)
+    let rules = try FuzzyRules(parsing: "zh-z")
+    let confused = evaluation.run(on: nil, fuzzy: rules)
+    #expect(!confused.traces.isEmpty && confused.byStyle.map(\.style) == ["fuzzy"])
+    // zh-z swaps either way: every traced name has a z or zh syllable, typed as the other.
+    for trace in confused.traces {
+      let syllables = corpus.pinyin(at: trace.place)
+      #expect(trace.keystrokes.last! == WorkloadGenerator.confused(syllables, rules: rules).joined())
+      #expect(trace.keystrokes.last! != syllables.joined() && syllables.contains { $0.hasPrefix("z") })
+    }
+    let zou = try #require(confused.traces.first { corpus.id(at: $0.place) == 440100 })
+    #expect(zou.keystrokes.last! == "guangzoushi")
+    #expect(zou.keystrokes(toRank: 1) != nil)
   }
 
   /// The sweep's report of the contract's weights is the reference's own, trace by trace.

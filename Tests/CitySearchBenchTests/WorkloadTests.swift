@@ -178,6 +178,36 @@ import Testing
     }
   }
 
+  /// A confuser's sessions: one per target whose spelling the rules change, typed letter by
+  /// letter as `confused` spells it, each stopping once the reference searched with the rules
+  /// shows the place.
+  @Test func confusersTypeTheirSpellingUntilTheRulesFindThePlace() throws {
+    let rules = try FuzzyRules(parsing: "zh-z,n-l")
+    #expect(WorkloadGenerator.confused(["lan", "zhou"], rules: rules) == ["nan", "zou"])
+    #expect(WorkloadGenerator.confused(["bei", "jing"], rules: rules) == ["bei", "jing"])
+    var configuration = WorkloadGenerator.Configuration(places: 30, seed: 5)
+    configuration.confusion = rules
+    configuration.typosPerThousand = 0
+    let workload = WorkloadGenerator(corpus: corpus, configuration: configuration).generate()
+    #expect(workload.property("confusion") == "zh-z,n-l")
+    let reference = LinearScanBackend(corpus: corpus)
+    #expect(!workload.sessions.isEmpty)
+    for session in workload.sessions {
+      #expect(session.style == "fuzzy")
+      let index = try #require(corpus.index(of: PlaceID(session.place)!))
+      let spelled = WorkloadGenerator.confused(corpus.pinyin(at: index), rules: rules).joined()
+      #expect(spelled != corpus.pinyin(at: index).joined())
+      #expect(session.keystrokes == (1...session.keystrokes.count).map { String(spelled.prefix($0)) })
+      let visible = { (text: String) in
+        reference.search(text, mode: .syllable, limit: configuration.visibleRows, fuzzy: rules).hits.contains {
+          $0.index == index
+        }
+      }
+      for text in session.keystrokes.dropLast() { #expect(!visible(text), "\(session.label) went on after \(text)") }
+      #expect(visible(session.keystrokes.last!) || session.keystrokes.last! == spelled)
+    }
+  }
+
   /// The position of the wrong character: one more character than before, then deleted.
   func typoPosition(_ texts: [String]) -> Int? {
     for i in 1..<(texts.count - 1) {

@@ -4,7 +4,7 @@ extension RelevanceEvaluation {
   /// Replays every target typed on `keyboard` (its pinyin's keys, each prefix read by the
   /// layout; style: the layout's name) or, without one, typed by a person who confuses what
   /// `fuzzy` pairs (style `fuzzy`: each syllable spelled as its first fuzzy spelling under the
-  /// rules, ``confused(_:rules:)``, only the targets whose spelling changes), searched with
+  /// rules, ``WorkloadGenerator/confused(_:rules:)``, only the targets whose spelling changes), searched with
   /// `fuzzy` (MatchSpec §2.10, §3.5): how many keystrokes those typists need.
   ///
   /// - Complexity: one reference search per keystroke of every trace.
@@ -21,7 +21,7 @@ extension RelevanceEvaluation {
         guard let keys = keyboard.type(syllables) else { continue }
         (style, text, read) = (keyboard.name, keys, keyboard.read)
       } else {
-        let typed = Self.confused(syllables, rules: fuzzy)
+        let typed = WorkloadGenerator.confused(syllables, rules: fuzzy)
         guard typed != syllables else { continue }
         (style, text, read) = ("fuzzy", typed.joined(), { $0 })
       }
@@ -31,15 +31,5 @@ extension RelevanceEvaluation {
         })
     }
     return Self.report(corpus: corpus.source, traces: traces, prominent: prominent)
-  }
-
-  /// `syllables` as a person who confuses what `rules` pair spells them: each syllable's first
-  /// fuzzy spelling (`MatchRules.fuzzySpellings(of:)`: the initial changed before the final)
-  /// that needs only enabled rules, or the syllable itself (`zhou` → `zou` under zh-z).
-  public static func confused(_ syllables: [String], rules: FuzzyRules) -> [String] {
-    syllables.map { syllable in
-      MatchRules.fuzzySpellings(of: Array(syllable.utf8)).first { rules.isSuperset(of: $0.rules) }
-        .map { String(decoding: $0.spelling, as: UTF8.self) } ?? syllable
-    }
   }
 }

@@ -26,6 +26,11 @@ public struct WorkloadGenerator {
     /// layout's name), and each keystroke's text is what the layout reads (`bw` on Xiaohe is
     /// `bei'`), the text every implementation is asked.
     public var keyboard: Keyboard?
+    /// The fuzzy pinyin pairs the typists confuse (MatchSpec §3.5), or none for the usual
+    /// styles. With some, each target whose spelling they change gets one session instead,
+    /// its pinyin as such a typist spells it (``WorkloadGenerator/confused(_:rules:)``, style
+    /// `fuzzy`), stopping once the reference searched with these rules shows the place.
+    public var confusion: FuzzyRules = []
 
     /// A configuration for `places` targets from `seed`, with the default rows and typo rate.
     public init(places: Int, seed: UInt64) {
@@ -85,6 +90,14 @@ public struct WorkloadGenerator {
         }
         continue
       }
+      if !configuration.confusion.isEmpty {
+        if let session = session(
+          number: sessions.count + 1, place: place, confusing: configuration.confusion, random: &random)
+        {
+          sessions.append(session)
+        }
+        continue
+      }
       for style in InputStyle.allCases {
         sessions.append(session(number: sessions.count + 1, place: place, style: style, random: &random))
       }
@@ -94,6 +107,7 @@ public struct WorkloadGenerator {
       ("targets", String(places.count)), ("visible-rows", String(configuration.visibleRows)),
     ]
     if let keyboard = configuration.keyboard { own.append(("keyboard", keyboard.name)) }
+    if !configuration.confusion.isEmpty { own.append(("confusion", configuration.confusion.description)) }
     return Workload(properties: properties + own, sessions: sessions)
   }
 
@@ -123,6 +137,30 @@ public struct WorkloadGenerator {
       style: keyboard.name, hasTypo: typo, keystrokes: typed.map(keyboard.read))
   }
 
+  /// One person typing `place`'s pinyin as someone who confuses what `rules` pair spells it,
+  /// or `nil` when the rules change no syllable of it.
+  func session(number: Int, place: Int, confusing rules: FuzzyRules, random: inout SplitMix64) -> Workload.Session? {
+    let syllables = corpus.pinyin(at: place)
+    let spelled = Self.confused(syllables, rules: rules)
+    guard spelled != syllables else { return nil }
+    var typed = typedUntilVisible(Array(spelled.joined()), place: place, fuzzy: rules)
+    let typo = random.next() % 1000 < UInt64(configuration.typosPerThousand)
+    if typo { typed = withTypo(typed, style: .pinyin, random: &random) }
+    return Workload.Session(
+      label: "s" + String(number).leftPadded(5, with: "0"), place: String(corpus.id(at: place)),
+      style: "fuzzy", hasTypo: typo, keystrokes: typed)
+  }
+
+  /// `syllables` as a person who confuses what `rules` pair spells them: each syllable's first
+  /// fuzzy spelling (`MatchRules.fuzzySpellings(of:)`: the initial changed before the final)
+  /// that needs only enabled rules, or the syllable itself (`zhou` → `zou` under zh-z).
+  public static func confused(_ syllables: [String], rules: FuzzyRules) -> [String] {
+    syllables.map { syllable in
+      MatchRules.fuzzySpellings(of: Array(syllable.utf8)).first { rules.isSuperset(of: $0.rules) }
+        .map { String(decoding: $0.spelling, as: UTF8.self) } ?? syllable
+    }
+  }
+
   /// The whole text a person would type for `place` in `style`.
   func typedText(place: Int, style: InputStyle, random: inout SplitMix64) -> String {
     Self.typedText(place: place, style: style, in: corpus, random: &random)
@@ -150,13 +188,15 @@ public struct WorkloadGenerator {
 
   /// The prefixes of `characters`, up to the first one whose reference answer (to the prefix as
   /// `read` reads it) shows `place` among the visible rows.
-  func typedUntilVisible(_ characters: [Character], place: Int, read: (String) -> String = { $0 }) -> [String] {
+  func typedUntilVisible(
+    _ characters: [Character], place: Int, read: (String) -> String = { $0 }, fuzzy: FuzzyRules = []
+  ) -> [String] {
     var keystrokes: [String] = []
     var text = ""
     for character in characters {
       text.append(character)
       keystrokes.append(text)
-      let result = reference.search(read(text), mode: .syllable, limit: configuration.visibleRows)
+      let result = reference.search(read(text), mode: .syllable, limit: configuration.visibleRows, fuzzy: fuzzy)
       if result.hits.contains(where: { $0.index == place }) { break }
     }
     return keystrokes

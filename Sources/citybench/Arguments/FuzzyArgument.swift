@@ -14,10 +14,15 @@ enum FuzzyArgument {
   /// The rules `--fuzzy` names; none when it is not given.
   static func rules(_ args: ParsedArguments) throws -> FuzzyRules {
     guard let text = args["--fuzzy"] else { return [] }
+    return try parse(text, option: "--fuzzy")
+  }
+
+  /// `text` read as fuzzy rules, a usage error naming `option` when it is not.
+  static func parse(_ text: String, option: String) throws -> FuzzyRules {
     do {
       return try FuzzyRules(parsing: text)
     } catch {
-      throw UsageError(message: "--fuzzy: \(error)")
+      throw UsageError(message: "\(option): \(error)")
     }
   }
 }

@@ -29,6 +29,10 @@ struct BenchOptions {
           "replay sessions typed on a double-pinyin or Zhuyin keyboard, generated from the corpus (seed 1, the tier's number of places; each keystroke asks what the keyboard reads): \(KeyboardArgument.names.dropFirst().joined(separator: ", "))"
         ),
         .value(
+          "--confuse", "RULES",
+          "replay sessions of people who confuse what these fuzzy rules pair (zou for zhou under zh-z), generated from the corpus (seed 1), one per target whose spelling they change; give --fuzzy too to search with the rules"
+        ),
+        .value(
           "--replay", "sessions|stateless|both",
           "how the backends other than the reference answer: typing into their sessions, each keystroke afresh from the index (reported as 'NAME (stateless)'), or both, side by side; 'both' adds the stateless replay of each backend whose session keeps state (default: sessions)"
         ),
@@ -72,6 +76,8 @@ struct BenchOptions {
   let workloadPath: String?
   /// `--keyboard`: the layout the replayed sessions are typed on, or `nil` for the workload.
   var keyboard: Keyboard?
+  /// `--confuse`: the fuzzy pairs the replayed sessions' typists confuse, or none.
+  var confusion: FuzzyRules = []
   var backends: String?
   var configuration: BenchConfiguration
   /// `--relevance on|off`; `nil` measures it on corpora of at most
@@ -235,17 +241,19 @@ struct BenchOptions {
       return (try Workload(contentsOf: workloadPath), URL(fileURLWithPath: workloadPath).lastPathComponent, nil)
     }
     let tier = CorpusTier(rawValue: self.corpus.corpus)
-    if let keyboard {
+    if keyboard != nil || !confusion.isEmpty {
       let places = tier.map(WorkloadGenerator.Configuration.defaultPlaces) ?? 1_000
       var configuration = WorkloadGenerator.Configuration(places: places, seed: 1)
       configuration.keyboard = keyboard
+      configuration.confusion = confusion
+      let flag = keyboard.map { "--keyboard \($0.name)" } ?? "--confuse \(confusion)"
+      let typists = keyboard.map { "typed on \($0.name)" } ?? "typed confusing \(confusion)"
       let workload = WorkloadGenerator(corpus: corpus, configuration: configuration).generate(properties: [
-        ("generated-by", "citybench workload --corpus \(self.corpus.corpus) --keyboard \(keyboard.name)"),
-        ("corpus", self.corpus.name),
+        ("generated-by", "citybench workload --corpus \(self.corpus.corpus) \(flag)"), ("corpus", self.corpus.name),
       ])
       return (
-        workload, "\(self.corpus.name) typed on \(keyboard.name) (generated, seed 1)",
-        "replaying sessions typed on \(keyboard.name) towards \(places) places, generated with seed 1 (citybench workload --keyboard \(keyboard.name) writes them)"
+        workload, "\(self.corpus.name) \(typists) (generated, seed 1)",
+        "replaying sessions \(typists) towards \(places) places, generated with seed 1 (citybench workload \(flag) writes them)"
       )
     }
     if let tier, let path = self.corpus.packageFile("Benchmarks/\(tier.rawValue).workload.tsv") {

@@ -29,6 +29,10 @@ enum WorkloadCommand: Command {
           "type each target's pinyin on a double-pinyin or Zhuyin keyboard instead (one session a place; each keystroke's text is what the keyboard reads): \(KeyboardArgument.names.dropFirst().joined(separator: ", "))"
         ),
         .value(
+          "--confuse", "RULES",
+          "type each target's pinyin as a person who confuses what these fuzzy rules pair (zou for zhou under zh-z; one session a place whose spelling they change; replay with --fuzzy RULES)"
+        ),
+        .value(
           "--out", "DIR",
           "write DIR/TIER.workload.tsv (default: standard output); '--out Benchmarks' regenerates the committed file"),
         .value("--check", "FILE", "regenerate and compare with FILE; exit 1 when they differ"),
@@ -45,12 +49,17 @@ enum WorkloadCommand: Command {
     var configuration = WorkloadGenerator.Configuration(places: places, seed: UInt64(seed))
     configuration.visibleRows = try args.integer("--visible-rows", default: configuration.visibleRows, range: 1...1_000)
     configuration.keyboard = try KeyboardArgument.keyboard(args["--keyboard"])
+    configuration.confusion = try args["--confuse"].map { try FuzzyArgument.parse($0, option: "--confuse") } ?? []
+    if configuration.keyboard != nil && !configuration.confusion.isEmpty {
+      throw UsageError(message: "--keyboard and --confuse each make their own sessions; give one")
+    }
     let generator = WorkloadGenerator(corpus: corpus, configuration: configuration)
     var command = "citybench workload --corpus \(options.corpus)"
     if args["--visible-rows"] != nil { command += " --visible-rows \(configuration.visibleRows)" }
     if args["--places"] != nil { command += " --places \(places)" }
     if seed != 1 { command += " --seed \(seed)" }
     if let keyboard = configuration.keyboard { command += " --keyboard \(keyboard.name)" }
+    if !configuration.confusion.isEmpty { command += " --confuse \(configuration.confusion)" }
     let workload = generator.generate(properties: [("generated-by", command), ("corpus", options.name)])
     if let check = args["--check"] {
       let committed = try Workload(contentsOf: check)
