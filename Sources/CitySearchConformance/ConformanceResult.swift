@@ -57,6 +57,8 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
     /// The fuzzy rules every query was read with (`FuzzyRules`' text, MatchSpec §3.5); `nil`
     /// for none.
     public var fuzzy: String?
+    /// The keyboard the targets were typed on (MatchSpec §2.10); `nil` for full pinyin.
+    public var keyboard: String?
 
     /// Settings from their parts, as `citybench conform` records them.
     public init(

@@ -82,16 +82,30 @@ public final class DifferentialRun: @unchecked Sendable {
   public let scope: PlaceScope
   /// The fuzzy rules every query is read with, by the reference and the backends (MatchSpec §3.5).
   public let fuzzy: FuzzyRules
+  /// The keyboard the targets are typed on (MatchSpec §2.10): each keystroke asks what it reads
+  /// of the keys so far; `nil` for full pinyin.
+  public let keyboard: Keyboard?
   private var answers: [MatchMode: [String: SearchResult]] = [:]
   private let lock = NSLock()
 
   /// A check against `reference`, comparing answers of `limit` places in `scope`, every query
-  /// read with the fuzzy rules `fuzzy`.
-  public init(reference: LinearScanBackend, limit: Int = 20, scope: PlaceScope = .everything, fuzzy: FuzzyRules = []) {
+  /// read with the fuzzy rules `fuzzy`, the targets typed on `keyboard`.
+  public init(
+    reference: LinearScanBackend, limit: Int = 20, scope: PlaceScope = .everything, fuzzy: FuzzyRules = [],
+    keyboard: Keyboard? = nil
+  ) {
     self.reference = reference
     self.limit = limit
     self.scope = scope
     self.fuzzy = fuzzy
+    self.keyboard = keyboard
+  }
+
+  /// The texts asked while `target` is typed (``ConformanceQueries/keystrokes(typing:backspaces:)``),
+  /// each as the keyboard reads it when there is one.
+  public func keystrokes(typing target: String) -> [String] {
+    let typed = ConformanceQueries.keystrokes(typing: target)
+    return keyboard.map { keyboard in typed.map(keyboard.read) } ?? typed
   }
 
   /// Computes the reference's answers for `texts` that are not known yet.
@@ -174,7 +188,7 @@ public final class DifferentialRun: @unchecked Sendable {
       let sessions = parallelMap(
         typed, worker: { Worker(executors, sessionsRequest) },
         transform: { [self] worker, position -> (Int, Result<Divergence?, ExecutorFailure>) in
-          let keystrokes = ConformanceQueries.keystrokes(typing: targets[position])
+          let keystrokes = keystrokes(typing: targets[position])
           var answered = 0
           let found = Result { () throws -> Divergence? in
             try worker.executor.startSession()

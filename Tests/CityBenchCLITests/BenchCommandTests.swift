@@ -50,6 +50,28 @@ import Testing
     #expect(json.contains("\"relevance\""))
   }
 
+  /// `--keyboard` and `--confuse` replay sessions generated from the corpus (one per target),
+  /// and refuse a workload file or each other.
+  @Test func keyboardAndConfusedSessionsAreGenerated() throws {
+    let dir = try scratch()
+    let plist = CLI.packageRoot.appendingPathComponent("Tests/CitySearchTests/Fixtures/Cities.plist").path
+    let common = [
+      "bench", "--corpus", plist, "--backends", "trie", "--rounds", "1", "--warm-up", "0", "--relevance", "off",
+    ]
+    let xiaohe = try CLI.run(common + ["--keyboard", "xiaohe", "--out", dir.appendingPathComponent("x").path])
+    #expect(xiaohe.status == 0, "\(xiaohe.stderr)")
+    #expect(xiaohe.stderr.contains("replaying sessions typed on xiaohe"), "\(xiaohe.stderr)")
+    #expect(xiaohe.stderr.contains("workload Cities.plist typed on xiaohe (generated, seed 1): 6 sessions"))
+    let confused = try CLI.run(
+      common + ["--confuse", "all", "--fuzzy", "all", "--out", dir.appendingPathComponent("c").path])
+    #expect(confused.status == 0, "\(confused.stderr)")
+    #expect(confused.stderr.contains("typed confusing all (generated, seed 1): 6 sessions"), "\(confused.stderr)")
+    let both = try CLI.run(common + ["--keyboard", "xiaohe", "--confuse", "zh-z"])
+    #expect(both.status == 64 && both.stderr.contains("give one"), "\(both.stderr)")
+    let file = try CLI.run(["bench", "--keyboard", "daqian"] + quick(dir))
+    #expect(file.status == 64 && file.stderr.contains("a --workload file's texts are replayed as they are"))
+  }
+
   @Test func benchCountsAllocationCallsExactlyWhenAsked() throws {
     let dir = try scratch()
     var counts: [Int] = []

@@ -1,6 +1,7 @@
 import CitySearch
 import CitySearchBackends
 import CitySearchConformance
+import CitySearchCorpus
 import CitySearchTestSupport
 import Testing
 
@@ -42,5 +43,29 @@ import Testing
     #expect(
       steps == ["cities syllable reference", "cities syllable trie", "cities syllable \(DropsLastHitBackend.name)"])
     #expect(outcome.lastCorpus?.count == BenchFixtures.cities.count)
+  }
+
+  /// On a keyboard the places are typed by their keys: the trie conforms on every text the layout
+  /// reads (stateless and in sessions), the double that drops a hit does not, and the result
+  /// records the layout.
+  @Test(arguments: ["xiaohe", "daqian"])
+  func placesTypedOnAKeyboard(_ name: String) throws {
+    var settings = ConformanceSuite.Settings()
+    settings.every = 200
+    settings.modes = [.syllable]
+    settings.keyboard = try #require(try EmbeddedCorpus.keyboard(named: name))
+    var lines: [String] = []
+    let hooks = ConformanceSuite.Hooks(
+      loadTier: { _ in BenchFixtures.cities }, emit: { lines.append($0) }, progress: { _ in ({ _, _ in }, {}) })
+    let outcome = try ConformanceSuite.run(
+      settings, candidates: [.init(type: TrieBackend.self), .init(type: DropsLastHitBackend.self)], hooks: hooks)
+    let checks = Dictionary(uniqueKeysWithValues: outcome.result.checks.map { ($0.backend, $0) })
+    #expect(checks["trie"]?.unexpectedCount == 0)
+    #expect((checks["trie"]?.keystrokesChecked ?? 0) > 0)
+    #expect((checks[DropsLastHitBackend.name]?.unexpectedCount ?? 0) > 0)
+    #expect(outcome.result.settings.keyboard == name)
+    #expect(
+      lines.first?.hasPrefix("\n== cities: 3211 places; typed on \(name): the keys of 17 places (one in 200), ") == true
+    )
   }
 }

@@ -45,6 +45,10 @@ public enum ConformanceSuite {
     public var scope = PlaceScope.Request()
     /// The fuzzy rules every query is read with (MatchSpec §3.5).
     public var fuzzy: FuzzyRules = []
+    /// The keyboard the places are typed on instead of the tier's forms (MatchSpec §2.10):
+    /// every place's pinyin typed on it (on a sampled tier, an even sample of places), each
+    /// prefix asked as it reads, stateless and keystroke by keystroke; `nil` for the forms.
+    public var keyboard: Keyboard?
     /// The commit the run is made from, as the result records it.
     public var gitCommit = "unknown"
 
@@ -136,6 +140,7 @@ public enum ConformanceSuite {
       shard: shard.isWhole ? nil : shard)
     if !settings.scope.isEverything { result.settings.scope = settings.scope.description }
     if !settings.fuzzy.isEmpty { result.settings.fuzzy = settings.fuzzy.description }
+    result.settings.keyboard = settings.keyboard?.name
     var culprits: [String: Set<PlaceID>] = [:]
     var lastCorpus: Corpus?
     for (tierNumber, tier) in settings.tiers.enumerated() {
@@ -146,6 +151,9 @@ public enum ConformanceSuite {
       let seed = UInt64(settings.seed) &+ UInt64(tierNumber)
       let (targets, texts, description) =
         settings.fuzz.map { fuzzSet(corpus: corpus, count: $0, seed: seed) }
+        ?? settings.keyboard.map {
+          keyboardSet(tier: tier, corpus: corpus, keyboard: $0, sample: settings.sampleSize, every: settings.every)
+        }
         ?? querySet(
           tier: tier, corpus: corpus, golden: tier == .cities ? settings.goldenQueries : [],
           sample: settings.sampleSize, every: settings.every, seed: seed)
@@ -155,12 +163,13 @@ public enum ConformanceSuite {
       hooks.emit(
         "\n== \(tier.rawValue): \(corpus.count) places; \(description)\(scoped)\(shard.isWhole ? "" : "; shard \(shard)")"
       )
-      let run = DifferentialRun(reference: LinearScanBackend(corpus: corpus), scope: scope, fuzzy: settings.fuzzy)
+      let run = DifferentialRun(
+        reference: LinearScanBackend(corpus: corpus), scope: scope, fuzzy: settings.fuzzy, keyboard: settings.keyboard)
       // The reference answers what this shard checks: its slice of the texts and every
       // keystroke of its slice of the targets.
       let needed =
         shard.isWhole
-        ? texts : shard.slice(texts) + shard.slice(targets).flatMap { ConformanceQueries.keystrokes(typing: $0) }
+        ? texts : shard.slice(texts) + shard.slice(targets).flatMap { run.keystrokes(typing: $0) }
       for mode in modes {
         let progress = hooks.progress("\(tier.rawValue) \(mode) reference")
         run.prepare(needed, mode: mode, progress: progress.update)
@@ -299,6 +308,24 @@ public enum ConformanceSuite {
     var texts = Set(singles)
     for target in targets { for k in 1...max(target.count, 1) { texts.insert(String(target.prefix(k))) } }
     description += "; \(texts.count) distinct queries per mode"
+    return (targets, texts.sorted(), description)
+  }
+
+  /// Every place (one in `every` on cities; on a sampled tier, an even sample of about
+  /// `sample` / 8 places) typed on `keyboard`: the keys as targets, and every text read while
+  /// they are typed, backspaces included, as the stateless queries.
+  static func keyboardSet(
+    tier: CorpusTier, corpus: Corpus, keyboard: Keyboard, sample: Int, every: Int
+  ) -> (targets: [String], texts: [String], description: String) {
+    let step = tier == .cities ? max(every, 1) : max(corpus.count / max(sample / 8, 1), 1)
+    let places = stride(from: 0, to: corpus.count, by: step)
+    let targets = places.compactMap { keyboard.type(corpus.pinyin(at: $0)) }
+    var texts = Set<String>()
+    for target in targets {
+      for text in ConformanceQueries.keystrokes(typing: target) { texts.insert(keyboard.read(text)) }
+    }
+    let description =
+      "typed on \(keyboard.name): the keys of \(targets.count) places\(step > 1 ? " (one in \(step))" : ""), \(texts.count) distinct texts read per mode"
     return (targets, texts.sorted(), description)
   }
 

@@ -123,10 +123,13 @@ struct BenchOptions {
     corpus = CorpusOptions(args)
     workloadPath = args["--workload"]
     keyboard = try KeyboardArgument.keyboard(args["--keyboard"])
-    if keyboard != nil, workloadPath != nil {
+    confusion = try args["--confuse"].map { try FuzzyArgument.parse($0, option: "--confuse") } ?? []
+    if keyboard != nil || !confusion.isEmpty, workloadPath != nil {
       throw UsageError(
-        message:
-          "--keyboard generates sessions typed on the keyboard; a --workload file's texts are replayed as they are")
+        message: "--keyboard and --confuse generate their sessions; a --workload file's texts are replayed as they are")
+    }
+    if keyboard != nil && !confusion.isEmpty {
+      throw UsageError(message: "--keyboard and --confuse each make their own sessions; give one")
     }
     backends = args["--backends"]
     // Names are checked before anything loads, so a typo fails at once with a suggestion.

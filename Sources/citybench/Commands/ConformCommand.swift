@@ -57,6 +57,10 @@ enum ConformCommand: Command {
         .note(
           "(every query, the reference's and each backend's or executor's, read with them; a profile's mode names them)"
         ),
+        .value(
+          "--keyboard", "NAME",
+          "instead of the tier's forms, type every place's pinyin on this double-pinyin or Zhuyin keyboard (on towns and villages, an even sample of places) and ask each text it reads, stateless and keystroke by keystroke, backspaces included ('all': every layout in turn): \(KeyboardArgument.names.dropFirst().joined(separator: ", "))"
+        ),
         .value("--expected", "FILE", "expected failures (default: Conformance/expected-failures.tsv)"),
         .value(
           "--write-expected", "FILE",
@@ -109,6 +113,8 @@ enum ConformCommand: Command {
     var scope = PlaceScope.Request()
     /// `--fuzzy`.
     var fuzzy: FuzzyRules = []
+    /// `--keyboard`: the layouts the places are typed on, one run each; empty for the forms.
+    var keyboards: [Keyboard] = []
   }
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
@@ -153,6 +159,13 @@ enum ConformCommand: Command {
     settings.shard = try args.shard()
     settings.scope = try ScopeArguments.request(args)
     settings.fuzzy = try FuzzyArgument.rules(args)
+    if let name = args["--keyboard"] {
+      settings.keyboards =
+        name == "all" ? try EmbeddedCorpus.keyboards() : [try KeyboardArgument.keyboard(name)].compactMap { $0 }
+      if !settings.keyboards.isEmpty && settings.fuzz != nil {
+        throw UsageError(message: "--fuzz and --keyboard each make their own queries; give one")
+      }
+    }
     if !settings.scope.isEverything && settings.fuzz != nil {
       throw UsageError(message: "--fuzz times every place against the reference: drop --cities, --level and --under")
     }
@@ -177,6 +190,22 @@ enum ConformCommand: Command {
   /// Runs the check (``ConformanceSuite``) and writes its files; the exit status (0 when
   /// everything conforms, else 1).
   static func run(_ settings: Settings) throws -> Int32 {
+    if settings.keyboards.count > 1 {
+      // `--keyboard all`: one run per layout, each with its own verdict.
+      if settings.result != nil || settings.junit != nil || settings.writeExpected != nil || !settings.shard.isWhole {
+        throw UsageError(
+          message:
+            "--keyboard all runs once per layout: name one layout for --result, --junit, --write-expected or --shard"
+        )
+      }
+      var status: Int32 = 0
+      for keyboard in settings.keyboards {
+        var one = settings
+        one.keyboards = [keyboard]
+        status = max(status, try run(one))
+      }
+      return status
+    }
     let types =
       try settings.backends.map(BackendSelection.select)
       ?? BackendCatalog.all.filter { $0 != LinearScanBackend.self }
@@ -199,6 +228,7 @@ enum ConformCommand: Command {
     suite.shard = settings.shard
     suite.scope = settings.scope
     suite.fuzzy = settings.fuzzy
+    suite.keyboard = settings.keyboards.first
     if let path = settings.expectedPath ?? directory.packageFile("Conformance/expected-failures.tsv") {
       suite.expected = try ExpectedFailures(contentsOf: path)
       suite.expectedDigest = try Self.digest(path)
