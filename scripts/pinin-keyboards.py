@@ -14,7 +14,6 @@ Neither building nor testing the package needs this script; docs/Keyboards.md sa
 disagreements mean.
 """
 
-import builtins
 import collections
 import os
 import sys
@@ -25,18 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "executors"))
 from citybench_executor import read_corpus  # noqa: E402
 
-forward = ("PinIn", "TreeSearcher")  # see executors/pinin/executor.py
-for name in forward:
-    setattr(builtins, name, None)
-try:
-    import PinInPy
-finally:
-    for name in forward:
-        delattr(builtins, name)
-from importlib.metadata import version  # noqa: E402
-
+# The executor imports PinInPy (working around its import-time annotations) and writes its table.
 sys.path.insert(0, str(ROOT / "executors" / "pinin"))
-from executor import write_table  # noqa: E402
+from executor import PinInPy, write_table  # noqa: E402
+from importlib.metadata import version  # noqa: E402
 
 OUT = ROOT / "Conformance" / "pinin-keyboards.tsv"
 ZERO = {"a", "o", "e", "ai", "an", "ang", "ao", "ei", "en", "eng", "er", "ou"}
