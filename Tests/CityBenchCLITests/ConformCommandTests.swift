@@ -12,6 +12,31 @@ import Testing
     #expect(r.stdout.hasSuffix("conform: every backend conforms\n"))
   }
 
+  /// `--fuzzy each` runs once per rule alone and once with all of them, each with its own header
+  /// and verdict; it refuses the options that name one run's files.
+  @Test func sweepsOverFuzzyRules() throws {
+    let each = try CLI.run([
+      "conform", "--corpus", "cities", "--every", "1600", "--backends", "trie", "--mode", "syllable", "--fuzzy", "each",
+    ])
+    #expect(each.status == 0, "\(each.stderr)")
+    let headers = each.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("== cities") }
+    #expect(headers.count == 13)
+    #expect(headers.first?.hasSuffix("; fuzzy zh-z") == true && headers.last?.hasSuffix("; fuzzy all") == true)
+    #expect(each.stdout.components(separatedBy: "conform: every backend conforms").count == 14)
+    let refused = try CLI.run(["conform", "--fuzzy", "each", "--result", "x.json"])
+    #expect(refused.status == 64 && refused.stderr.contains("runs once per rule"), "\(refused.stderr)")
+  }
+
+  /// `--keyboard all` runs once per layout, each with its own header and verdict.
+  @Test func sweepsOverKeyboards() throws {
+    let layouts = try CLI.run([
+      "conform", "--corpus", "cities", "--every", "1600", "--backends", "trie", "--mode", "syllable", "--keyboard",
+      "all",
+    ])
+    #expect(layouts.status == 0, "\(layouts.stderr)")
+    #expect(layouts.stdout.components(separatedBy: "; typed on ").count == 10)
+  }
+
   @Test func rawICUDivergencesAreExpectedFailuresWhenListed() throws {
     // Without an expected-failures file, raw ICU fails and prints a reproduction.
     let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID()).tsv").path

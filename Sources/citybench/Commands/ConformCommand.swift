@@ -55,7 +55,7 @@ enum ConformCommand: Command {
       + FuzzyArgument.options
       + [
         .note(
-          "(every query, the reference's and each backend's or executor's, read with them; a profile's mode names them)"
+          "(every query, the reference's and each backend's or executor's, read with them; a profile's mode names them; 'each': one run per rule alone, then one with all of them)"
         ),
         .value(
           "--keyboard", "NAME",
@@ -113,6 +113,8 @@ enum ConformCommand: Command {
     var scope = PlaceScope.Request()
     /// `--fuzzy`.
     var fuzzy: FuzzyRules = []
+    /// `--fuzzy each`: one run per rule alone, then one with all of them.
+    var fuzzyEach = false
     /// `--keyboard`: the layouts the places are typed on, one run each; empty for the forms.
     var keyboards: [Keyboard] = []
   }
@@ -158,7 +160,11 @@ enum ConformCommand: Command {
       args["--slow-sample"] == nil ? nil : try args.integer("--slow-sample", default: 0, range: 1...10_000_000)
     settings.shard = try args.shard()
     settings.scope = try ScopeArguments.request(args)
-    settings.fuzzy = try FuzzyArgument.rules(args)
+    if args["--fuzzy"] == "each" {
+      settings.fuzzyEach = true
+    } else {
+      settings.fuzzy = try FuzzyArgument.rules(args)
+    }
     if let name = args["--keyboard"] {
       settings.keyboards =
         name == "all" ? try EmbeddedCorpus.keyboards() : [try KeyboardArgument.keyboard(name)].compactMap { $0 }
@@ -190,6 +196,21 @@ enum ConformCommand: Command {
   /// Runs the check (``ConformanceSuite``) and writes its files; the exit status (0 when
   /// everything conforms, else 1).
   static func run(_ settings: Settings) throws -> Int32 {
+    if settings.fuzzyEach {
+      // `--fuzzy each`: every rule alone, then all of them, each run with its own verdict.
+      if settings.result != nil || settings.junit != nil || settings.writeExpected != nil || !settings.shard.isWhole {
+        throw UsageError(
+          message: "--fuzzy each runs once per rule: name the rules for --result, --junit, --write-expected or --shard")
+      }
+      var status: Int32 = 0
+      for rules in FuzzyRules.named.map(\.rule) + [.all] {
+        var one = settings
+        one.fuzzyEach = false
+        one.fuzzy = rules
+        status = max(status, try run(one))
+      }
+      return status
+    }
     if settings.keyboards.count > 1 {
       // `--keyboard all`: one run per layout, each with its own verdict.
       if settings.result != nil || settings.junit != nil || settings.writeExpected != nil || !settings.shard.isWhole {
