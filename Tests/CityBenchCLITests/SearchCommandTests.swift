@@ -173,6 +173,7 @@ import Testing
     (["bench", "--backends", "inverted-indx"], "did you mean 'inverted-index'?"),
     (["search", "--limt", "3", "bj"], "unknown option '--limt'; did you mean '--limit'?"),
     (["search", "--keyboard", "xiaoh", "bj"], "unknown keyboard 'xiaoh' (quanpin, xiaohe, ziranma"),
+    (["instructions", "--options", "fuzzy-list=true"], "--options: unknown backend option 'fuzzy-list'"),
     (["search", "--mode", "seeds", "bj"], "option '--mode' expects syllable|seed, got 'seeds'; did you mean 'seed'?"),
     (["search", "--format", "xml", "bj"], "option '--format' expects text|tsv|json"),
     (["search", "--frobnicate", "bj"], "unknown option '--frobnicate'"),

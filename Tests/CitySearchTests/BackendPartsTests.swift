@@ -74,6 +74,23 @@ import Testing
     #expect(lists.entryCount == 7)
   }
 
+  /// The sparse lists hold what the dense ones hold for the keys that occur, at any key value.
+  @Test func sparsePostingListsMatchADictionaryOfLists() {
+    var random = SplitMix64(seed: 7)
+    let keysOfPlace = (0..<200).map { _ in (0..<6).map { _ in Int32(random.next() % 40) * 1_700_001 } }
+    let lists = SparsePostingLists(placeCount: keysOfPlace.count) { place, out in out += keysOfPlace[place] }
+    var expected: [Int32: [Int32]] = [:]
+    for (place, keys) in keysOfPlace.enumerated() {
+      for key in Set(keys) { expected[key, default: []].append(Int32(place)) }
+    }
+    for key in (0..<40).map({ Int32($0) * 1_700_001 }) {
+      #expect(Array(lists[key]) == expected[key] ?? [], "key \(key)")
+      #expect(lists[key + 1].isEmpty)
+    }
+    #expect(lists.entryCount == expected.values.map(\.count).reduce(0, +))
+    #expect(SparsePostingLists(placeCount: 3) { _, _ in }[0].isEmpty)
+  }
+
   @Test(arguments: [0, 1, 5, 20, 1000])
   func topKKeepsTheSmallestKeysInOrder(limit: Int) {
     var random = SplitMix64(seed: UInt64(limit))

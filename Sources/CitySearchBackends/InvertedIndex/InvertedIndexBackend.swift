@@ -49,6 +49,11 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
   /// `fuzzy-lists`; without them such a query's candidates are the places with a unit that
   /// begins with a letter its first letter may stand for).
   private let fuzzyLists: PostingLists?
+  /// The same keys of four and five letters (option `fuzzy-lists`): the candidates of a query
+  /// read with fuzzy rules that begins with four letters or more. Under the rules a three-letter
+  /// key holds every spelling of its letters' syllables (`jia` holds *jian* and *jiang* and
+  /// *jiao*), so a longer query would verify many places the rules cannot match.
+  private let fuzzyLongLists: SparsePostingLists?
   private let seedLists: PostingLists
   /// The distinct Hanzi of the corpus, ascending; `hanziLists[i]` belongs to `hanzi[i]`.
   private let hanzi: ContiguousArray<UInt32>
@@ -61,11 +66,13 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
     self.matcher = PlaceMatcher(corpus: corpus)
     self.ranking = Ranking(corpus: corpus)
     let generator = SyllableKeyGenerator(syllabary: corpus.syllabary)
-    func syllableKeys(_ generator: SyllableKeyGenerator) -> (Int, inout [Int32]) -> Void {
+    func syllableKeys(_ generator: SyllableKeyGenerator, lengths: ClosedRange<Int> = 1...3) -> (
+      Int, inout [Int32]
+    ) -> Void {
       { place, out in
-        generator.keys(readings: corpus.canonicalTokens(at: place), into: &out)
+        generator.keys(readings: corpus.canonicalTokens(at: place), lengths: lengths, into: &out)
         for k in 0..<corpus.alternateCount(at: place) {
-          generator.keys(readings: corpus.alternateTokens(at: place, k), into: &out)
+          generator.keys(readings: corpus.alternateTokens(at: place, k), lengths: lengths, into: &out)
         }
       }
     }
@@ -75,6 +82,13 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
       ? PostingLists(
         keyCount: LetterKey.count, placeCount: corpus.count,
         keys: syllableKeys(SyllableKeyGenerator(syllabary: corpus.syllabary, fuzzy: .all))) : nil
+    fuzzyLongLists =
+      options[.fuzzyLists]
+      ? SparsePostingLists(
+        placeCount: corpus.count,
+        keys: syllableKeys(SyllableKeyGenerator(syllabary: corpus.syllabary, fuzzy: .all), lengths: Self.longKeyLengths)
+      )
+      : nil
     seedLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count) { place, out in
       let pinyin = corpus.joinedPinyin(at: place)
       let initials = corpus.initials(at: place)
@@ -137,14 +151,16 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
   /// The posting lists, the Hanzi table and the ranking table.
   public var statistics: IndexStatistics {
     IndexStatistics(
-      countedBytes: syllableLists.byteCount + (fuzzyLists?.byteCount ?? 0) + seedLists.byteCount + hanziLists.byteCount
+      countedBytes: syllableLists.byteCount + (fuzzyLists?.byteCount ?? 0) + (fuzzyLongLists?.byteCount ?? 0)
+        + seedLists.byteCount + hanziLists.byteCount
         + hanzi
         .count * 4
         + aliasLists.reduce(0) { $0 + 16 + $1.key.count * 4 + $1.value.count * 4 } + corpus.count * 8
         + (shortAnswers?.byteCount ?? 0) + (fuzzyAnswers?.byteCount ?? 0),
       notes: [
         "postings": String(
-          syllableLists.entryCount + (fuzzyLists?.entryCount ?? 0) + seedLists.entryCount + hanziLists.entryCount),
+          syllableLists.entryCount + (fuzzyLists?.entryCount ?? 0) + (fuzzyLongLists?.entryCount ?? 0)
+            + seedLists.entryCount + hanziLists.entryCount),
         "distinct Hanzi": String(hanzi.count),
         "broad answers": String(shortAnswers?.broadCount ?? 0),
       ])
@@ -168,8 +184,11 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
         let rules = query.query.fuzzy
         if rules.isEmpty {
           lists.append(syllableLists[key])
-        } else if let fuzzyLists {
-          lists.append(fuzzyLists[key])
+        } else if let fuzzyLists, let fuzzyLongLists {
+          lists.append(
+            leadingLatin.count < Self.longKeyLengths.lowerBound
+              ? fuzzyLists[key]
+              : fuzzyLongLists[LetterKey.of(leadingLatin.prefix(Self.longKeyLengths.upperBound))])
         } else {
           lists.append(firstLetterCandidates(leadingLatin.first!, rules: rules))
         }
@@ -251,6 +270,9 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
     result += b[j...]
     return result
   }
+
+  /// The lengths of ``fuzzyLongLists``' keys.
+  static let longKeyLengths = 4...5
 
   /// The most posting lists one query intersects.
   static let mostLists = 8

@@ -33,6 +33,7 @@ enum InstructionsCommand: Command {
         .value("--mode", "syllable|seed", "(default: syllable)"),
       ]
       + FuzzyArgument.options
+      + BackendOptionArguments.options
       + [
         .value("--limit", "N", "answers per keystroke (default: 20)"),
         .value("--format", "text|tsv", "(default: text)"),
@@ -57,9 +58,10 @@ enum InstructionsCommand: Command {
     let names = try args["--backends"].map(BenchOptions.backendNames) ?? defaultBackends
     let corpus = CorpusOptions(args)
     let options = try BenchOptions(args)
+    let backendOptions = try BackendOptionArguments.parse(args)
 
     if args.has(CallgrindRun.replayFlag) {
-      return try replay(options: options, names: names, mode: mode, limit: limit)
+      return try replay(options: options, backendOptions: backendOptions, names: names, mode: mode, limit: limit)
     }
     let loaded = try corpus.load()
     let (workload, workloadName, note) = try options.workload(for: loaded)
@@ -69,7 +71,7 @@ enum InstructionsCommand: Command {
     )
     let run = CallgrindRun(
       corpus: corpus, workload: workload, backends: names, mode: mode.rawValue, limit: limit,
-      fuzzy: options.configuration.fuzzy)
+      fuzzy: options.configuration.fuzzy, backendOptions: backendOptions)
     let outcome = try run.measure()
     if let path = args["--keystrokes"] {
       try AtomicFile.write(keystrokeTable(outcome, names: names, workload: workload), to: path)
@@ -82,7 +84,7 @@ enum InstructionsCommand: Command {
     table.print(
       format: format,
       title:
-        "Instructions per keystroke, \(workloadName) on \(corpus.name) (\(Formatting.count(workload.keystrokeCount)) keystrokes), \(mode) mode; \(outcome.tool)"
+        "Instructions per keystroke, \(workloadName) on \(corpus.name) (\(Formatting.count(workload.keystrokeCount)) keystrokes), \(mode) mode\(options.configuration.fuzzy.isEmpty ? "" : ", fuzzy \(options.configuration.fuzzy)")\(backendOptions.description.isEmpty ? "" : ", options \(backendOptions)"); \(outcome.tool)"
     )
     guard format != .tsv else { return ExitStatus.success }
     print(
@@ -120,7 +122,9 @@ enum InstructionsCommand: Command {
   /// interleave differently each run under Valgrind, and so would the heap every keystroke's
   /// allocations come from), then answer every keystroke, each between the client requests
   /// that count it.
-  private static func replay(options: BenchOptions, names: [String], mode: MatchMode, limit: Int) throws -> Int32 {
+  private static func replay(
+    options: BenchOptions, backendOptions: BackendOptions, names: [String], mode: MatchMode, limit: Int
+  ) throws -> Int32 {
     guard InstructionCounter.isRunningOnValgrind else {
       throw UsageError(message: "\(CallgrindRun.replayFlag) is the replay 'citybench instructions' runs under Valgrind")
     }
@@ -131,7 +135,7 @@ enum InstructionsCommand: Command {
       (
         name,
         try BackendCatalog.backend(named: name)!.init(
-          corpus: loaded, options: BackendOptions().setting(.concurrentBuild, to: false))
+          corpus: loaded, options: backendOptions.setting(.concurrentBuild, to: false))
       )
     }
     InstructionCounter.replay(

@@ -20,6 +20,8 @@ struct CallgrindRun {
   var limit: Int
   /// The fuzzy rules every keystroke is read with; none by default.
   var fuzzy: FuzzyRules = []
+  /// The options every backend is built with (`--options`); the defaults unless given.
+  var backendOptions = BackendOptions()
 
   struct Outcome {
     var tool: String
@@ -91,6 +93,7 @@ struct CallgrindRun {
         "--workload", "workload.tsv", "--backends", backends.joined(separator: ","), "--mode", mode, "--limit",
         "\(limit)",
       ] + (fuzzy.isEmpty ? [] : ["--fuzzy", fuzzy.description])
+      + (backendOptions.description.isEmpty ? [] : ["--options", backendOptions.description])
 
     let process = Process()
     process.executableURL = URL(fileURLWithPath: valgrind)

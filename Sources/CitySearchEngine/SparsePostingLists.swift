@@ -1,0 +1,68 @@
+/// Sorted lists of place indices for keys too many to hold one row each (``LetterKey`` values of
+/// four and five letters: 37⁵ of them, of which a corpus uses a few hundred thousand): the keys
+/// that occur, ascending, each with its list in one compressed-row array.
+public struct SparsePostingLists: Sendable {
+  /// The keys that have a list, ascending; `places[starts[i]..<starts[i + 1]]` is `keys[i]`'s.
+  @usableFromInline let keys: ContiguousArray<Int32>
+  @usableFromInline let starts: ContiguousArray<Int32>
+  @usableFromInline let places: ContiguousArray<Int32>
+
+  /// Builds the lists over `placeCount` places; `keys(place, &out)` appends the keys of one
+  /// place (non-negative, in any order, repeats allowed).
+  ///
+  /// - Complexity: O(E log E) for the E distinct (key, place) entries: one sort of them packed
+  ///   in 64 bits.
+  public init(placeCount: Int, keys: (Int, inout [Int32]) -> Void) {
+    var entries: [UInt64] = []
+    var scratch: [Int32] = []
+    for place in 0..<placeCount {
+      scratch.removeAll(keepingCapacity: true)
+      keys(place, &scratch)
+      scratch.sort()
+      var previous: Int32 = -1
+      for key in scratch where key != previous {
+        precondition(key >= 0, "keys are non-negative")
+        entries.append(UInt64(key) << 32 | UInt64(place))
+        previous = key
+      }
+    }
+    // Sorted by key, then place: each key's places come out ascending.
+    entries.sort()
+    var distinctKeys = ContiguousArray<Int32>()
+    var starts = ContiguousArray<Int32>()
+    var places = ContiguousArray<Int32>(repeating: 0, count: entries.count)
+    for (i, entry) in entries.enumerated() {
+      let key = Int32(truncatingIfNeeded: entry >> 32)
+      if distinctKeys.last != key {
+        distinctKeys.append(key)
+        starts.append(Int32(i))
+      }
+      places[i] = Int32(truncatingIfNeeded: entry & 0xFFFF_FFFF)
+    }
+    starts.append(Int32(entries.count))
+    self.keys = distinctKeys
+    self.starts = starts
+    self.places = places
+  }
+
+  /// Key `key`'s places: empty for a key no place has.
+  ///
+  /// - Complexity: O(log K) for the K keys held.
+  @inlinable
+  public subscript(key: Int32) -> ArraySlice<Int32> {
+    var low = 0
+    var high = keys.count
+    while low < high {
+      let mid = (low + high) / 2
+      if keys[mid] < key { low = mid + 1 } else { high = mid }
+    }
+    guard low < keys.count && keys[low] == key else { return places[0..<0] }
+    return places[Int(starts[low])..<Int(starts[low + 1])]
+  }
+
+  /// The bytes the lists occupy.
+  public var byteCount: Int { keys.count * 4 + starts.count * 4 + places.count * 4 }
+
+  /// The number of (key, place) entries.
+  public var entryCount: Int { places.count }
+}
