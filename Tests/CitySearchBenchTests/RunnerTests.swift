@@ -27,6 +27,29 @@ import Testing
     #expect(results.conforms)
     #expect(results.metadata.workload.checksum == BenchFixtures.smallWorkload.checksum)
     #expect(results.metadata.corpus.checksum == BenchFixtures.cities.checksum)
+    // The floor: every keystroke of every round timed, summarized, and a table in the reports.
+    // The first round fills the floor's table; the second times it.
+    #expect(raw.floor?.prefix(keystrokes).allSatisfy { $0 == nil } == true)
+    #expect(raw.floor?.count == 2 * keystrokes && raw.floor?.suffix(keystrokes).allSatisfy { $0 != nil } == true)
+    #expect(results.floor?.count == keystrokes)
+    let table = try #require(ReportTable.againstFloor(results))
+    #expect(table.rows.map(\.[0]) == ["floor", "linear", "trie"])
+  }
+
+  /// The floor answers each text with the answer it was given, its hits copied up to its
+  /// limit, and nothing for a text it was not given.
+  @Test func theFloorAnswersFromItsTable() throws {
+    let reference = LinearScanBackend(corpus: BenchFixtures.cities)
+    let texts = ["bj", "beij", "xi'an", "上海"]
+    let answers = texts.map { reference.search($0, limit: 20) }
+    let floor = FloorReplay(corpus: BenchFixtures.cities, fuzzy: [], limit: 3, texts: texts, answers: answers)
+    for (text, answer) in zip(texts, answers) {
+      let copied = try #require(floor.answer(text))
+      #expect(copied.total == answer.total)
+      #expect(copied.hits.map(\.id) == answer.hits.prefix(3).map(\.id))
+    }
+    #expect(floor.answer("guangzhou") == nil)
+    #expect(floor.timedAnswer("guangzhou") == nil && floor.timedAnswer("bj") != nil)
   }
 
   /// A run with fuzzy rules replays every keystroke read with them, the reference's answers

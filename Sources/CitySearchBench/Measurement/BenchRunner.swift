@@ -94,6 +94,9 @@ public struct RawMeasurements: Sendable {
   public let rounds: Int
   /// The workload's keystrokes, in one pass.
   public let keystrokes: Int
+  /// The floor (``FloorReplay``): `floor[round * keystrokes + k]`, nanoseconds, `nil` in the
+  /// first round (which fills its table); `nil` altogether for a run of one round.
+  public var floor: [UInt64?]? = nil
 }
 
 /// The run was stopped (Ctrl-C) before it finished.
@@ -126,8 +129,10 @@ public struct BenchRunner {
   /// the backends named in `stateless` answer every keystroke afresh, the others type into
   /// their sessions. The `external` executors (implementations in other processes) answer
   /// after them in the same shuffled order; one that fails for good is reported and left out of
-  /// the rest of the run, and the others go on. `progress` gets (keystrokes
-  /// done, keystrokes in all rounds); `shouldStop` is polled between sessions.
+  /// the rest of the run, and the others go on. From the second round on, the floor
+  /// (``FloorReplay``, the reference's first-round answers looked up and copied) answers in the
+  /// same shuffled order. `progress` gets (keystrokes done, keystrokes in all rounds);
+  /// `shouldStop` is polled between sessions.
   public func run(
     backends: [(name: String, backend: any SearchBackend)],
     stateless: Set<String> = [],
@@ -169,10 +174,23 @@ public struct BenchRunner {
       return series
     }
 
-    var order = Array(players.indices)
+    // The floor answers in the shuffled order too, as one more player (`floorPlayer`), from the
+    // second round on: its table is the reference's answers of the first round.
+    let floorPlayer = players.count
+    var order = Array(players.indices) + [floorPlayer]
     var answers = [SearchResult?](repeating: nil, count: players.count)
+    var referenceAnswers: [SearchResult] = []
+    referenceAnswers.reserveCapacity(keystrokes)
+    let texts = workload.sessions.flatMap(\.keystrokes)
+    var floor: FloorReplay?
+    var floorSamples = [UInt64?](repeating: nil, count: rounds > 1 ? keystrokes * rounds : 0)
     var done = 0
     for round in 0..<rounds {
+      if round == 1 {
+        floor = FloorReplay(
+          corpus: backends[0].backend.corpus, fuzzy: configuration.fuzzy, limit: limit, texts: texts,
+          answers: referenceAnswers)
+      }
       var keystroke = 0
       for session in workload.sessions {
         if shouldStop() { throw BenchInterrupted() }
@@ -186,6 +204,10 @@ public struct BenchRunner {
         for (position, text) in session.keystrokes.enumerated() {
           shuffle(&order, &random)
           for p in order {
+            if p == floorPlayer {
+              if let floor { floorSamples[round * keystrokes + keystroke] = floor.timedAnswer(text) }
+              continue
+            }
             let stride = series[p].stride
             answers[p] = nil
             guard series[p].failure == nil, stride == 1 || keystroke % stride == 0 else { continue }
@@ -208,6 +230,7 @@ public struct BenchRunner {
             }
           }
           let expected = answers[0]!
+          if round == 0 { referenceAnswers.append(expected) }
           for p in 1..<players.count {
             guard let actual = answers[p] else { continue }
             series[p].checked += 1
@@ -226,7 +249,9 @@ public struct BenchRunner {
         progress(done, keystrokes * rounds)
       }
     }
-    return RawMeasurements(series: series, rounds: rounds, keystrokes: keystrokes)
+    var raw = RawMeasurements(series: series, rounds: rounds, keystrokes: keystrokes)
+    if rounds > 1 { raw.floor = floorSamples }
+    return raw
   }
 
   /// Replays the first sessions unmeasured; returns each player's mean answer time, in

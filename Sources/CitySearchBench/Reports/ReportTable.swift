@@ -16,7 +16,8 @@ public struct ReportTable: Sendable {
   /// instruction counts when the run made them, by query length, by input style, time per session, build and memory.
   public static func sections(_ results: BenchResults) -> [ReportTable] {
     [
-      pairedRatios(results), external(results), instructions(results), allocations(results), byLength(results),
+      pairedRatios(results), againstFloor(results), external(results), instructions(results), allocations(results),
+      byLength(results),
       byStyle(results), sessions(results), build(results),
     ]
     .compactMap { $0 }
@@ -90,6 +91,27 @@ public struct ReportTable: Sendable {
           Formatting.count(s.total),
         ]
       })
+  }
+
+  /// Each backend's p50 and p99 as multiples of the floor's (``BenchResults/floor``); `nil`
+  /// when the run did not measure it.
+  static func againstFloor(_ results: BenchResults) -> ReportTable? {
+    guard let floor = results.floor else { return nil }
+    let ns = { (v: Double) in Formatting.duration(nanoseconds: v) }
+    let times = { (v: Double, f: Double) in f > 0 ? Formatting.ratio(v / f) : "–" }
+    var rows = [["floor", ns(floor.p50.value), ns(floor.p99.value), "1×", "1×"]]
+    for b in results.backends {
+      guard let l = b.latency else { continue }
+      rows.append([
+        b.name, ns(l.p50.value), ns(l.p99.value), times(l.p50.value, floor.p50.value),
+        times(l.p99.value, floor.p99.value),
+      ])
+    }
+    return ReportTable(
+      title: "Against the floor",
+      caption:
+        "The floor is every keystroke's answer known in advance (the reference's), looked up and copied through the public API: the text normalized, its tokens looked up in a hash table, the hits copied into a new result. Timed from the second round on, in the shuffled order beside the backends; no search answering through a session can do less. Each backend's p50 and p99 as multiples of the floor's.",
+      headers: ["backend", "p50", "p99", "p50 × floor", "p99 × floor"], rows: rows)
   }
 
   static func pairedRatios(_ results: BenchResults) -> ReportTable {

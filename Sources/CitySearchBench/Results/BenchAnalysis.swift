@@ -170,8 +170,10 @@ public enum BenchAnalysis {
         roundTrip: nil, failedQueries: 0, firstFailedQuery: nil, failure: start.failure)
       backends.append(backend)
     }
+    let floor = raw.floor.flatMap { keystrokeMedians($0, rounds: raw.rounds, keystrokes: raw.keystrokes) }
     return BenchResults(
       schemaVersion: BenchResults.currentSchemaVersion, metadata: metadata, reference: raw.series[0].name,
-      noiseFloor: ratioSummary(ratios(latencies[1])), backends: backends, relevance: nil)
+      noiseFloor: ratioSummary(ratios(latencies[1])), backends: backends, relevance: nil,
+      floor: floor.flatMap { distribution($0.compactMap { $0 }) })
   }
 }

@@ -19,6 +19,10 @@ public struct BenchResults: Codable, Sendable {
   /// How well the reference's ranking puts the place meant first (docs/Relevance.md), when the
   /// run measured it.
   public var relevance: RelevanceSummary?
+  /// The floor (`FloorReplay`): each keystroke's answer known in advance, looked up and copied
+  /// through the public API; absent in a file written before it was measured. A backend's
+  /// latency as a multiple of it is what its search costs beyond answering at all.
+  public var floor: Distribution? = nil
 
   /// Whether every backend gave the reference's answer on every keystroke it answered.
   public var conforms: Bool { backends.allSatisfy { $0.external != nil || $0.conformance.divergences == 0 } }

@@ -159,6 +159,16 @@ enum BenchCommand: Command {
       out +=
         "noise floor (\(results.reference) A/A): p50 \(Formatting.ratio(noise.p50.value)), p99 \(Formatting.ratio(noise.p99.value))\n"
     }
+    if let floor = results.floor, floor.p50.value > 0, floor.p99.value > 0 {
+      let multiples = results.backends.filter { $0.name != results.reference }.compactMap { b in
+        b.latency.map {
+          "\(b.name) \(Formatting.ratio($0.p50.value / floor.p50.value)) / \(Formatting.ratio($0.p99.value / floor.p99.value))"
+        }
+      }
+      out +=
+        "floor (each answer known in advance, looked up and copied): p50 \(Formatting.duration(nanoseconds: floor.p50.value)), p99 \(Formatting.duration(nanoseconds: floor.p99.value))"
+        + (multiples.isEmpty ? "" : "; p50 / p99 as multiples of it: " + multiples.joined(separator: ", ")) + "\n"
+    }
     for note in MarkdownReport.samplingNotes(results) { out += "* " + note + "\n" }
     if results.backends.contains(where: { $0.external != nil }) {
       out +=
