@@ -44,6 +44,13 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
   /// The answers of the broadest queries read with every fuzzy rule (option `fuzzy-answers`).
   public private(set) var fuzzyAnswers: ShortQueryAnswers?
   private let syllableLists: PostingLists
+  /// The `syllable` keys of four and five letters that begin with a broad three-letter key (one
+  /// whose list holds more than ``broadList`` places): the candidates of a query of four letters
+  /// or more that begins with one. A later keystroke then narrows the candidates instead of
+  /// verifying the three-letter list again (`jiang` verifies *jiang*'s places, not *jia*'s,
+  /// *jian*'s and *jiao*'s too).
+  /// Kept for a corpus of at most ``longKeysUpTo`` places.
+  private let longLists: SparsePostingLists?
   /// The `syllable` keys of every spelling a piece may match under all fuzzy rules too
   /// (MatchSpec §3.5): the candidates of a query read with any fuzzy rules (option
   /// `fuzzy-lists`; without them such a query's candidates are the places with a unit that
@@ -76,7 +83,25 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
         }
       }
     }
-    syllableLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count, keys: syllableKeys(generator))
+    let syllableLists = PostingLists(
+      keyCount: LetterKey.count, placeCount: corpus.count, keys: syllableKeys(generator))
+    self.syllableLists = syllableLists
+    longLists =
+      corpus.count > Self.longKeysUpTo
+      ? nil
+      : SparsePostingLists(placeCount: corpus.count) { place, out in
+        // Each length apart, so a key's first three letters are a division away.
+        for (length, divisor) in [(4, Int32(37)), (5, Int32(37 * 37))] {
+          let first = out.count
+          syllableKeys(generator, lengths: length...length)(place, &out)
+          var kept = first
+          for i in first..<out.count where syllableLists[Int(out[i] / divisor)].count > Self.broadList {
+            out[kept] = out[i]
+            kept += 1
+          }
+          out.removeLast(out.count - kept)
+        }
+      }
     fuzzyLists =
       options[.fuzzyLists]
       ? PostingLists(
@@ -151,7 +176,8 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
   /// The posting lists, the Hanzi table and the ranking table.
   public var statistics: IndexStatistics {
     IndexStatistics(
-      countedBytes: syllableLists.byteCount + (fuzzyLists?.byteCount ?? 0) + (fuzzyLongLists?.byteCount ?? 0)
+      countedBytes: syllableLists.byteCount + (longLists?.byteCount ?? 0) + (fuzzyLists?.byteCount ?? 0)
+        + (fuzzyLongLists?.byteCount ?? 0)
         + seedLists.byteCount + hanziLists.byteCount
         + hanzi
         .count * 4
@@ -159,7 +185,8 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
         + (shortAnswers?.byteCount ?? 0) + (fuzzyAnswers?.byteCount ?? 0),
       notes: [
         "postings": String(
-          syllableLists.entryCount + (fuzzyLists?.entryCount ?? 0) + (fuzzyLongLists?.entryCount ?? 0)
+          syllableLists.entryCount + (longLists?.entryCount ?? 0) + (fuzzyLists?.entryCount ?? 0)
+            + (fuzzyLongLists?.entryCount ?? 0)
             + seedLists.entryCount + hanziLists.entryCount),
         "distinct Hanzi": String(hanzi.count),
         "broad answers": String(shortAnswers?.broadCount ?? 0),
@@ -183,7 +210,10 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
         let key = Int(LetterKey.of(leadingLatin.prefix(3)))
         let rules = query.query.fuzzy
         if rules.isEmpty {
-          lists.append(syllableLists[key])
+          lists.append(
+            leadingLatin.count >= Self.longKeyLengths.lowerBound && syllableLists[key].count > Self.broadList
+              ? longLists?[LetterKey.of(leadingLatin.prefix(Self.longKeyLengths.upperBound))] ?? syllableLists[key]
+              : syllableLists[key])
         } else if let fuzzyLists, let fuzzyLongLists {
           lists.append(
             leadingLatin.count < Self.longKeyLengths.lowerBound
@@ -271,8 +301,17 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
     return result
   }
 
-  /// The lengths of ``fuzzyLongLists``' keys.
+  /// The lengths of the keys of ``longLists`` and ``fuzzyLongLists``.
   static let longKeyLengths = 4...5
+
+  /// A three-letter key whose list holds more places than this has its four- and five-letter
+  /// keys in ``longLists``.
+  static let broadList = 256
+
+  /// The largest corpus that gets ``longLists``. On `villages` (642,626 places) nearly every
+  /// three-letter key is broad, and the long keys would take the heap kept from 149 to 194 MB,
+  /// over the 150 MB an app may spend on it (docs/backends/inverted-index.md).
+  static let longKeysUpTo = 100_000
 
   /// The most posting lists one query intersects.
   static let mostLists = 8
