@@ -71,7 +71,7 @@ import Testing
         tables += 1
       }
     }
-    #expect(tables == 8)
+    #expect(tables == 9)
     #expect(text.contains("| trie | "))
     #expect(text.contains("**diverges**"))
     #expect(text.contains("Debug build") || Self.run.results.metadata.buildConfiguration == "release")

@@ -34,6 +34,11 @@ import Testing
     #expect(results.floor?.count == keystrokes)
     let table = try #require(ReportTable.againstFloor(results))
     #expect(table.rows.map(\.[0]) == ["floor", "linear", "trie"])
+    // Alone and warm: the backends timed on every keystroke, not the reference or its twin.
+    #expect(raw.series.map { $0.alone?.count } == [nil, nil, BenchRunner.alonePasses * keystrokes])
+    #expect(raw.series[2].alone?.allSatisfy { ($0 ?? 0) > 0 } == true)
+    #expect(trie.aloneLatency?.count == keystrokes && results.backend(named: "linear")?.aloneLatency == nil)
+    #expect(ReportTable.alone(results)?.rows.map(\.[0]) == ["trie"])
   }
 
   /// The floor answers each text with the answer it was given, its hits copied up to its

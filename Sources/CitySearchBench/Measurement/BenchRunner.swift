@@ -72,6 +72,11 @@ public struct RawMeasurements: Sendable {
     public var failure: String?
     /// The first query that failed, when one did.
     public var firstFailedQuery: String?
+    /// The backend alone and warm (``BenchRunner/alonePasses`` passes after the rounds, no other
+    /// player between its keystrokes): `alone[pass * keystrokes + k]`, nanoseconds; `nil` for
+    /// the reference, its A/A twin, implementations in other processes and backends timed on a
+    /// sample.
+    public var alone: [UInt64?]?
   }
 
   /// The first answer of a backend that differed from the reference's.
@@ -124,6 +129,10 @@ public struct BenchRunner {
     self.configuration = configuration
   }
 
+  /// Passes of the alone-and-warm replay after the rounds (``RawMeasurements/Series/alone``):
+  /// a keystroke's time is the median of its passes.
+  public static let alonePasses = 2
+
   /// Replays the workload. `backends[0]` is the reference; it also answers a second time under
   /// ``noiseFloorName``. Each backend answers through the executor seat (`InProcessExecutor`):
   /// the backends named in `stateless` answer every keystroke afresh, the others type into
@@ -131,7 +140,8 @@ public struct BenchRunner {
   /// after them in the same shuffled order; one that fails for good is reported and left out of
   /// the rest of the run, and the others go on. From the second round on, the floor
   /// (``FloorReplay``, the reference's first-round answers looked up and copied) answers in the
-  /// same shuffled order. `progress` gets (keystrokes done, keystrokes in all rounds);
+  /// same shuffled order. Then each in-process backend timed on every keystroke replays the
+  /// workload alone, warm (``alonePasses`` passes). `progress` gets (keystrokes done, keystrokes in all rounds);
   /// `shouldStop` is polled between sessions.
   public func run(
     backends: [(name: String, backend: any SearchBackend)],
@@ -247,6 +257,29 @@ public struct BenchRunner {
         }
         done += session.keystrokes.count
         progress(done, keystrokes * rounds)
+      }
+    }
+    // Each backend alone and warm: its own sessions replayed again, no other player between
+    // its keystrokes, so its caches hold only its own data.
+    for p in players.indices where p >= 2 && !players[p].isExternal && series[p].stride == 1 && series[p].failure == nil
+    {
+      if shouldStop() { throw BenchInterrupted() }
+      var alone = [UInt64?](repeating: nil, count: keystrokes * Self.alonePasses)
+      do {
+        for pass in 0..<Self.alonePasses {
+          var keystroke = 0
+          for session in workload.sessions {
+            try players[p].startSession()
+            for text in session.keystrokes {
+              alone[pass * keystrokes + keystroke] = try players[p].answer(text).nanoseconds
+              keystroke += 1
+            }
+          }
+        }
+        series[p].alone = alone
+      } catch {
+        // An in-process player does not fail; if one did, it has no alone figure.
+        series[p].alone = nil
       }
     }
     var raw = RawMeasurements(series: series, rounds: rounds, keystrokes: keystrokes)

@@ -16,7 +16,8 @@ public struct ReportTable: Sendable {
   /// instruction counts when the run made them, by query length, by input style, time per session, build and memory.
   public static func sections(_ results: BenchResults) -> [ReportTable] {
     [
-      pairedRatios(results), againstFloor(results), external(results), instructions(results), allocations(results),
+      pairedRatios(results), againstFloor(results), alone(results), external(results), instructions(results),
+      allocations(results),
       byLength(results),
       byStyle(results), sessions(results), build(results),
     ]
@@ -112,6 +113,28 @@ public struct ReportTable: Sendable {
       caption:
         "The floor is every keystroke's answer known in advance (the reference's), looked up and copied through the public API: the text normalized, its tokens looked up in a hash table, the hits copied into a new result. Timed from the second round on, in the shuffled order beside the backends; no search answering through a session can do less. Each backend's p50 and p99 as multiples of the floor's.",
       headers: ["backend", "p50", "p99", "p50 × floor", "p99 × floor"], rows: rows)
+  }
+
+  /// Each backend's latency in the bench beside its latency alone and warm
+  /// (``BackendResults/aloneLatency``); `nil` when no backend has the second.
+  static func alone(_ results: BenchResults) -> ReportTable? {
+    let measured = results.backends.compactMap { b in b.latency.flatMap { l in b.aloneLatency.map { (b.name, l, $0) } }
+    }
+    guard !measured.isEmpty else { return nil }
+    let ns = { (v: Double) in Formatting.duration(nanoseconds: v) }
+    return ReportTable(
+      title: "In the bench and alone",
+      caption:
+        "In the bench, the backends answer each keystroke in a shuffled order, the reference's scan among them, so each meets caches the others have filled: an app that renders or does other work between keystrokes sees this, and the headline and every other table use it. Alone: after the rounds, each backend replays the workload by itself, warm, twice (a keystroke's time the median of the two): what an app that does nothing else between keystrokes sees.",
+      headers: [
+        "backend", "p50 in the bench", "p99 in the bench", "p50 alone", "p99 alone", "p99 in the bench ÷ alone",
+      ],
+      rows: measured.map { name, bench, alone in
+        [
+          name, ns(bench.p50.value), ns(bench.p99.value), ns(alone.p50.value), ns(alone.p99.value),
+          alone.p99.value > 0 ? Formatting.ratio(bench.p99.value / alone.p99.value) : "–",
+        ]
+      })
   }
 
   static func pairedRatios(_ results: BenchResults) -> ReportTable {

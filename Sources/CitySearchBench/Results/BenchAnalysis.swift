@@ -154,6 +154,10 @@ public enum BenchAnalysis {
         ratioToReference: p == 0 ? nil : ratioSummary(ratios(values)),
         conformance: .init(checked: series.checked, divergences: series.divergences, first: first))
       backend.external = outside
+      backend.aloneLatency = series.alone.flatMap {
+        distribution(
+          keystrokeMedians($0, rounds: BenchRunner.alonePasses, keystrokes: raw.keystrokes).compactMap { $0 })
+      }
       backends.append(backend)
     }
     for start in external where start.executor == nil {

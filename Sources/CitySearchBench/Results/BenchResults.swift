@@ -323,6 +323,12 @@ public struct BackendResults: Codable, Sendable {
   /// ``statelessReplay`` when every keystroke was answered afresh from the index; absent when
   /// the backend typed into its session.
   public var replay: String?
+  /// Per-keystroke latency with the backend alone and warm: its sessions replayed by
+  /// themselves after the rounds, no other backend between its keystrokes (the figure an app
+  /// that does nothing else between keystrokes would see; ``latency``, measured with the other
+  /// backends interleaved, is the one the headline uses). Absent for the reference, external
+  /// implementations, backends timed on a sample, and files written before it was measured.
+  public var aloneLatency: Distribution?
 
   /// The value of ``replay`` for the stateless replay.
   public static let statelessReplay = "stateless"

@@ -169,6 +169,16 @@ enum BenchCommand: Command {
         "floor (each answer known in advance, looked up and copied): p50 \(Formatting.duration(nanoseconds: floor.p50.value)), p99 \(Formatting.duration(nanoseconds: floor.p99.value))"
         + (multiples.isEmpty ? "" : "; p50 / p99 as multiples of it: " + multiples.joined(separator: ", ")) + "\n"
     }
+    let alone = results.backends.compactMap { b in
+      b.aloneLatency.map {
+        "\(b.name) \(Formatting.duration(nanoseconds: $0.p50.value)) / \(Formatting.duration(nanoseconds: $0.p99.value))"
+      }
+    }
+    if !alone.isEmpty {
+      out +=
+        "alone and warm (each backend replaying the workload by itself after the rounds), p50 / p99: "
+        + alone.joined(separator: ", ") + "; the table above is in the bench, among the others\n"
+    }
     for note in MarkdownReport.samplingNotes(results) { out += "* " + note + "\n" }
     if results.backends.contains(where: { $0.external != nil }) {
       out +=
