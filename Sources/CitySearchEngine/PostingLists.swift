@@ -13,16 +13,10 @@ public struct PostingLists: Sendable {
     var placeEnds = ContiguousArray<Int32>()
     placeEnds.reserveCapacity(placeCount)
     var counts = ContiguousArray<Int32>(repeating: 0, count: keyCount + 1)
-    var scratch: [Int32] = []
-    for place in 0..<placeCount {
-      scratch.removeAll(keepingCapacity: true)
-      keys(place, &scratch)
-      scratch.sort()
-      var previous: Int32 = -1
-      for key in scratch where key != previous {
+    forEachPlacesKeys(placeCount: placeCount, keys: keys) { _, distinct in
+      for key in distinct {
         flat.append(key)
         counts[Int(key) + 1] += 1
-        previous = key
       }
       placeEnds.append(Int32(flat.count))
     }
@@ -55,6 +49,28 @@ public struct PostingLists: Sendable {
 
   /// The number of (key, place) entries.
   public var entryCount: Int { places.count }
+}
+
+/// Calls `body(place, keys)` for every place in order with its distinct keys, ascending;
+/// `keys(place, &out)` appends a place's keys (any order, repeats allowed) to a scratch array
+/// reused for every place.
+@inline(__always)
+func forEachPlacesKeys(
+  placeCount: Int, keys: (Int, inout [Int32]) -> Void, _ body: (_ place: Int, _ keys: ArraySlice<Int32>) -> Void
+) {
+  var scratch: [Int32] = []
+  for place in 0..<placeCount {
+    scratch.removeAll(keepingCapacity: true)
+    keys(place, &scratch)
+    scratch.sort()
+    // Drop the repeats in place: the first `distinct` slots keep one of each key.
+    var distinct = 0
+    for i in scratch.indices where distinct == 0 || scratch[i] != scratch[distinct - 1] {
+      scratch[distinct] = scratch[i]
+      distinct += 1
+    }
+    body(place, scratch[..<distinct])
+  }
 }
 
 /// Intersects sorted posting lists, shortest first, and calls `body` with each common place.

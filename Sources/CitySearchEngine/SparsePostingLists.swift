@@ -14,16 +14,10 @@ public struct SparsePostingLists: Sendable {
   ///   in 64 bits.
   public init(placeCount: Int, keys: (Int, inout [Int32]) -> Void) {
     var entries: [UInt64] = []
-    var scratch: [Int32] = []
-    for place in 0..<placeCount {
-      scratch.removeAll(keepingCapacity: true)
-      keys(place, &scratch)
-      scratch.sort()
-      var previous: Int32 = -1
-      for key in scratch where key != previous {
+    forEachPlacesKeys(placeCount: placeCount, keys: keys) { place, distinct in
+      for key in distinct {
         precondition(key >= 0, "keys are non-negative")
         entries.append(UInt64(key) << 32 | UInt64(place))
-        previous = key
       }
     }
     // Sorted by key, then place: each key's places come out ascending.

@@ -86,14 +86,17 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
     let syllableLists = PostingLists(
       keyCount: LetterKey.count, placeCount: corpus.count, keys: syllableKeys(generator))
     self.syllableLists = syllableLists
+    // Each length apart, so a key's first three letters are a division away.
+    let longKeys: [(keys: (Int, inout [Int32]) -> Void, divisor: Int32)] = [
+      (syllableKeys(generator, lengths: 4...4), 37), (syllableKeys(generator, lengths: 5...5), 37 * 37),
+    ]
     longLists =
       corpus.count > Self.longKeysUpTo
       ? nil
       : SparsePostingLists(placeCount: corpus.count) { place, out in
-        // Each length apart, so a key's first three letters are a division away.
-        for (length, divisor) in [(4, Int32(37)), (5, Int32(37 * 37))] {
+        for (keys, divisor) in longKeys {
           let first = out.count
-          syllableKeys(generator, lengths: length...length)(place, &out)
+          keys(place, &out)
           var kept = first
           for i in first..<out.count where syllableLists[Int(out[i] / divisor)].count > Self.broadList {
             out[kept] = out[i]

@@ -193,39 +193,40 @@ enum ConformCommand: Command {
     return settings
   }
 
+  /// Runs each of `runs` (one sweep of `settings`), the worst exit status; a sweep writes no
+  /// files, so the options that name one run's files are refused with `refusal`.
+  private static func sweep(_ settings: Settings, refusal: String, runs: [Settings]) throws -> Int32 {
+    if settings.result != nil || settings.junit != nil || settings.writeExpected != nil || !settings.shard.isWhole {
+      throw UsageError(message: "\(refusal) for --result, --junit, --write-expected or --shard")
+    }
+    var status: Int32 = 0
+    for one in runs { status = max(status, try run(one)) }
+    return status
+  }
+
   /// Runs the check (``ConformanceSuite``) and writes its files; the exit status (0 when
   /// everything conforms, else 1).
   static func run(_ settings: Settings) throws -> Int32 {
     if settings.fuzzyEach {
       // `--fuzzy each`: every rule alone, then all of them, each run with its own verdict.
-      if settings.result != nil || settings.junit != nil || settings.writeExpected != nil || !settings.shard.isWhole {
-        throw UsageError(
-          message: "--fuzzy each runs once per rule: name the rules for --result, --junit, --write-expected or --shard")
-      }
-      var status: Int32 = 0
-      for rules in FuzzyRules.named.map(\.rule) + [.all] {
-        var one = settings
-        one.fuzzyEach = false
-        one.fuzzy = rules
-        status = max(status, try run(one))
-      }
-      return status
+      return try sweep(
+        settings, refusal: "--fuzzy each runs once per rule: name the rules",
+        runs: (FuzzyRules.named.map(\.rule) + [.all]).map { rules in
+          var one = settings
+          one.fuzzyEach = false
+          one.fuzzy = rules
+          return one
+        })
     }
     if settings.keyboards.count > 1 {
       // `--keyboard all`: one run per layout, each with its own verdict.
-      if settings.result != nil || settings.junit != nil || settings.writeExpected != nil || !settings.shard.isWhole {
-        throw UsageError(
-          message:
-            "--keyboard all runs once per layout: name one layout for --result, --junit, --write-expected or --shard"
-        )
-      }
-      var status: Int32 = 0
-      for keyboard in settings.keyboards {
-        var one = settings
-        one.keyboards = [keyboard]
-        status = max(status, try run(one))
-      }
-      return status
+      return try sweep(
+        settings, refusal: "--keyboard all runs once per layout: name one layout",
+        runs: settings.keyboards.map { keyboard in
+          var one = settings
+          one.keyboards = [keyboard]
+          return one
+        })
     }
     let types =
       try settings.backends.map(BackendSelection.select)
