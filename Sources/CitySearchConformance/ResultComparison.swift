@@ -35,7 +35,7 @@ public struct ResultDifference: Sendable, Hashable, CustomStringConvertible {
 
   static func describe(_ hit: SearchHit) -> String {
     "#\(hit.id) [\(hit.match.start),\(hit.match.end)) class \(hit.match.spellingClass)/\(hit.match.matchClass)/\(hit.match.readingClass)"
-      + (hit.match.fuzzyClass == 1 ? " fuzzy" : "")
+      + (hit.match.fuzzyClass == 1 ? " fuzzy" : "") + (hit.via.map { " via place \($0)" } ?? "")
   }
 
   /// The two ordered lists side by side, the first differing row marked with `>`.

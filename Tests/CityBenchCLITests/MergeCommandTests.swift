@@ -48,7 +48,7 @@ import Testing
       ["merge"] + parts + ["--result", file("merged.json").path, "--junit", file("junit.xml").path])
     #expect(merged.status == 1, "\(merged.stderr)")
     #expect(try comparable(file("merged.json")) == comparable(file("whole.json")))
-    #expect(merged.stdout.contains("icu-cached-raw:\n  syllable 696 queries"))
+    #expect(merged.stdout.contains("icu-cached-raw:\n  syllable 713 queries"))
     #expect(
       merged.stdout.contains("UNEXPECTED divergences\n  FIRST DIVERGENCE: backend icu-cached --options icu-raw=true"))
     #expect(merged.stdout.hasSuffix("conform: FAILED (3 shards merged)\n"))

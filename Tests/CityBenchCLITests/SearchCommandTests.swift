@@ -233,6 +233,22 @@ import Testing
     #expect(wrong.status == 64 && wrong.stderr.contains("unknown fuzzy rule 'zh-x'"), "\(wrong.stderr)")
   }
 
+  /// `--two-level` (MatchSpec §9.2): `bjcy` finds 北京's 朝阳区, through every backend, named
+  /// `via` 北京市 in JSON and in text; without the option it finds nothing.
+  @Test func twoLevelQueriesFindThePlaceUnderItsAncestor() throws {
+    let plain = try CLI.run(["search", "bjcy"])
+    #expect(plain.status == 0 && plain.stdout.hasPrefix("0 results"), "\(plain.stdout)")
+    for backend in ["linear", "trie"] {
+      let json = try CLI.run(["search", "--two-level", "--backend", backend, "--format", "json", "bjcy"])
+      #expect(json.status == 0, "\(json.stderr)")
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+      let first = try #require((object["results"] as? [[String: Any]])?.first)
+      #expect(first["id"] as? Int == 110105 && first["via"] as? Int == 110000, "\(json.stdout)")
+    }
+    let text = try CLI.run(["search", "--two-level", "北京朝阳"])
+    #expect(text.stdout.hasPrefix("1. [朝阳]区  chao yang qu  北京市 › 朝阳区  #110105  (via 北京市)"), "\(text.stdout)")
+  }
+
   @Test func versionNamesThePackageAndCommit() throws {
     let r = try CLI.run(["--version"])
     #expect(r.status == 0)

@@ -40,10 +40,7 @@ import Testing
   func referenceAnswersGoldenCase(_ golden: GoldenCase) throws {
     guard !Self.recording else { return }
     let corpus = Self.corpus(golden.corpus)
-    let backend = LinearScanBackend(corpus: corpus)
-    let result = backend.search(
-      golden.query, mode: golden.mode, limit: GoldenCase.limit, scope: golden.placeScope(in: corpus),
-      fuzzy: golden.fuzzyRules)
+    let result = golden.answer(with: LinearScanBackend(corpus: corpus))
     let total = try #require(golden.total, "case not recorded yet")
     #expect(result.total == total)
     #expect(result.hits.map(\.id) == golden.ids)
@@ -60,9 +57,7 @@ import Testing
     }
     for golden in Self.cases {
       let backend = backends[golden.corpus == "cities" ? 0 : 1]
-      let scope = golden.placeScope(in: backend.corpus)
-      let result = backend.search(
-        golden.query, mode: golden.mode, limit: GoldenCase.limit, scope: scope, fuzzy: golden.fuzzyRules)
+      let result = golden.answer(with: backend)
       #expect(result.total == golden.total, "\(name) \(golden)")
       #expect(result.hits.map(\.id) == golden.ids, "\(name) \(golden)")
     }
@@ -74,10 +69,7 @@ import Testing
     var lines = [GoldenCase.header] + (version.map { [$0] } ?? [])
     for var golden in Self.cases {
       let corpus = Self.corpus(golden.corpus)
-      let result = LinearScanBackend(corpus: corpus)
-        .search(
-          golden.query, mode: golden.mode, limit: GoldenCase.limit, scope: golden.placeScope(in: corpus),
-          fuzzy: golden.fuzzyRules)
+      let result = golden.answer(with: LinearScanBackend(corpus: corpus))
       golden.total = result.total
       golden.ids = result.hits.map(\.id)
       lines.append(golden.line)

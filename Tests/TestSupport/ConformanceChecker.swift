@@ -63,4 +63,42 @@ public struct ConformanceChecker<Backend: SearchBackend> {
     }
     return true
   }
+
+  /// Checks one query in one mode with two-level queries read (MatchSpec §9.2): the backend's
+  /// ``TwoLevelSearch`` against the reference's, stateless, both with `heads` (built once for
+  /// the corpus). Returns whether it conformed.
+  @discardableResult
+  public func checkTwoLevel(
+    _ query: String, mode: MatchMode, heads: PlaceHeads, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) -> Bool {
+    let expected = TwoLevelSearch(backend: reference, heads: heads).search(
+      query, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
+    let actual = TwoLevelSearch(backend: backend, heads: heads).search(
+      query, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
+    guard let difference = ResultDifference(expected: expected, actual: actual) else { return true }
+    Issue.record(
+      "\(Backend.name) two-level \(mode) '\(query)' (\(setting)): \(difference)", sourceLocation: sourceLocation)
+    return false
+  }
+
+  /// Types `query` keystroke by keystroke (with backspaces) through the backend's
+  /// ``TwoLevelSession``, comparing each answer with the reference's stateless two-level answer.
+  @discardableResult
+  public func checkTwoLevelTyping(
+    _ query: String, mode: MatchMode, heads: PlaceHeads, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) -> Bool {
+    let expected = TwoLevelSearch(backend: reference, heads: heads)
+    var session = TwoLevelSearch(backend: backend, heads: heads).makeSession(
+      mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
+    for text in ConformanceQueries.keystrokes(typing: query) {
+      let want = expected.search(text, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
+      if let difference = ResultDifference(expected: want, actual: session.update(text)) {
+        Issue.record(
+          "\(Backend.name) two-level session \(mode) at '\(text)' of '\(query)' (\(setting)): \(difference)",
+          sourceLocation: sourceLocation)
+        return false
+      }
+    }
+    return true
+  }
 }

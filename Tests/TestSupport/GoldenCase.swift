@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Columns: `section` (of docs/MatchSpec.md), `corpus` (`cities` or a fixture file name),
 /// `mode`, `scope` (`-` for every place, else `;`-separated conditions: `cities`, `level=2,3`,
-/// `under=PLACE`, as `PlaceScope.Request` reads them), `fuzzy` (`-` for none, else the fuzzy rules
+/// `under=PLACE`, as `PlaceScope.Request` reads them, and `two-level` for a search that reads
+/// two-level queries, §9.2), `fuzzy` (`-` for none, else the fuzzy rules
 /// as `FuzzyRules` reads them), `keyboard` (`-` for full pinyin, else the name of the keyboard the
 /// query is typed on, §2.10), `query` (as typed), `total`, `ids` (the first ten, comma-separated,
 /// in rank order), `note`.
@@ -44,9 +45,34 @@ public struct GoldenCase: Sendable, CustomStringConvertible {
     "§\(section) \(mode) \(scope == "-" ? "" : "[\(scope)] ")\(fuzzy == "-" ? "" : "fuzzy \(fuzzy) ")\(keyboard == "-" ? "" : "on \(keyboard) ")'\(rawQuery)' (\(note))"
   }
 
+  /// The row's scope conditions, `two-level` left out.
+  var scopeConditions: String {
+    let terms = scope.split(separator: ";").filter { $0 != Self.twoLevelTerm }
+    return terms.isEmpty ? "-" : terms.joined(separator: ";")
+  }
+
+  /// The scope column's term for a search that reads two-level queries (MatchSpec §9.2).
+  public static let twoLevelTerm = "two-level"
+
+  /// Whether the row's search reads two-level queries (MatchSpec §9.2).
+  public var twoLevel: Bool { scope.split(separator: ";").contains { $0 == Self.twoLevelTerm } }
+
   /// The row's scope resolved for `corpus` (``PlaceScope/Request/init(parsing:)``).
   public func placeScope(in corpus: Corpus) -> PlaceScope {
-    try! PlaceScope.Request(parsing: scope).resolve(in: corpus)
+    try! PlaceScope.Request(parsing: scopeConditions).resolve(in: corpus)
+  }
+
+  /// The row's query answered by `backend` as the row asks: its mode, scope, fuzzy rules, and
+  /// two-level queries read (``TwoLevelSearch``) when the scope column says `two-level`.
+  public func answer(with backend: any SearchBackend, limit: Int = GoldenCase.limit) -> SearchResult {
+    func search<B: SearchBackend>(_ backend: B) -> SearchResult {
+      let scope = placeScope(in: backend.corpus)
+      guard twoLevel else {
+        return backend.search(query, mode: mode, limit: limit, scope: scope, fuzzy: fuzzyRules)
+      }
+      return TwoLevelSearch(backend: backend).search(query, mode: mode, limit: limit, scope: scope, fuzzy: fuzzyRules)
+    }
+    return search(backend)
   }
 
   /// The row's fuzzy rules (``FuzzyRules/init(parsing:)``).

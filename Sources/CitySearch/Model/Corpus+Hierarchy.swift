@@ -7,6 +7,11 @@ extension Corpus {
     childIndices[Int(childStarts[index])..<Int(childStarts[index + 1])].map(Int.init)
   }
 
+  /// Whether any place has the place at `index` as its parent.
+  ///
+  /// - Complexity: O(1).
+  public func hasChildren(at index: Int) -> Bool { childStarts[index + 1] != childStarts[index] }
+
   /// The indices from the top-level ancestor down to the place itself.
   ///
   /// ```swift

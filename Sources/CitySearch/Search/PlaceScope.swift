@@ -99,6 +99,30 @@ public struct PlaceScope: Sendable, Equatable, CustomStringConvertible {
       description: parts.joined(separator: ", "))
   }
 
+  /// The places of this scope that are under the place at corpus index `ancestor` (its
+  /// descendants): what a two-level query's rest is answered with (MatchSpec §9.2).
+  ///
+  /// - Complexity: O(*n* / 64 + *d*) for a corpus of *n* places and *d* descendants.
+  public func restricted(under ancestor: Int, in corpus: Corpus) -> PlaceScope {
+    var members = ContiguousArray<UInt64>(repeating: 0, count: (corpus.count + 63) / 64)
+    var kept: [Int32] = []
+    var pending = [ancestor]
+    while let next = pending.popLast() {
+      for child in corpus.children(of: next) {
+        pending.append(child)
+        guard contains(child) else { continue }
+        members[child >> 6] |= 1 << UInt64(child & 63)
+        kept.append(Int32(child))
+      }
+    }
+    kept.sort()
+    let under = "under \(corpus.name(at: ancestor))"
+    return PlaceScope(
+      citiesOnly: citiesOnly, levels: levels, ancestor: corpus.id(at: ancestor), members: members,
+      indices: ContiguousArray(kept), corpusCount: corpus.count,
+      description: isEverything ? under : "\(description), \(under)")
+  }
+
   /// Whether this is the unscoped search.
   @inlinable public var isEverything: Bool { members == nil }
 

@@ -44,6 +44,20 @@ public struct Ranking: Sendable {
     penalties.withUnsafeBufferPointer { $0[match.classes] } &+ bases[place]
   }
 
+  /// The step a two-level match pays beyond its rest's penalty (MatchSpec §9.2): 4 doublings,
+  /// as a match from the first unit does.
+  public static let twoLevelStep: UInt64 = 4 * UInt64(unitsPerDoubling)
+
+  /// The rank key of the place at `place` matched as `match` by the rest of a two-level query
+  /// whose head named `ancestor` (MatchSpec §9.2): the match's penalty plus
+  /// ``twoLevelStep`` less the *ancestor's* scale, above the place's own ordinal.
+  @inlinable
+  public func key(_ match: Match, place: Int, under ancestor: Int) -> UInt64 {
+    let scale = bases[ancestor] & ~0xFFFF_FFFF
+    let ordinal = bases[place] & 0xFFFF_FFFF
+    return penalties[match.classes] &+ Self.twoLevelStep << 32 &+ scale | ordinal
+  }
+
   /// What ``key(_:place:)`` adds to a place's base for a match of class combination `classes`
   /// (``Match/classes``): a key less this is the same for every weighting.
   public func keyPenalty(classes: Int) -> UInt64 { penalties[classes] }

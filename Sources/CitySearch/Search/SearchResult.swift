@@ -6,13 +6,22 @@ public struct SearchHit: Sendable, Hashable {
   public var id: PlaceID
   /// How the place matched: the range and the ranking classes.
   public var match: Match
+  /// For a two-level match (MatchSpec §9.2), the corpus index of the place the query named
+  /// first, one of this place's ancestors; -1 for a match of the whole query.
+  public var viaIndex: Int32
 
-  /// A hit of the place at `index` with id `id`.
-  public init(index: Int, id: PlaceID, match: Match) {
+  /// A hit of the place at `index` with id `id`, matched by the whole query, or by the rest of
+  /// a two-level query under the place at `via`.
+  public init(index: Int, id: PlaceID, match: Match, via: Int? = nil) {
     self.index = index
     self.id = id
     self.match = match
+    self.viaIndex = via.map(Int32.init) ?? -1
   }
+
+  /// The corpus index of the place a two-level query named first; `nil` for a match of the
+  /// whole query.
+  public var via: Int? { viaIndex < 0 ? nil : Int(viaIndex) }
 }
 
 /// What a backend answers: the exact number of matching places and the first `limit` of them

@@ -33,6 +33,7 @@ enum SearchCommand: Command {
       + KeyboardArgument.options
       + FuzzyArgument.options
       + ScopeArguments.options
+      + TwoLevelArgument.options
       + [
         .value("--limit", "N", "how many results to print (default: 20)"),
         .value("--format", "text|tsv|json", "output format (default: text)"),
@@ -71,6 +72,7 @@ enum SearchCommand: Command {
     let scope = try ScopeArguments.scope(scopeRequest, in: corpus)
     let backend = try backendType.init(corpus: corpus, options: options)
     let formatter = ResultFormatter(corpus: corpus, backendName: backendName)
+    let answer = TwoLevelArgument.searcher(backend, args, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
 
     let timing = args.has("--timing")
     if timing && queriesFile == nil { throw UsageError(message: "--timing applies to --queries") }
@@ -78,15 +80,14 @@ enum SearchCommand: Command {
       let output = FileHandle.standardOutput
       try forEachLine(of: queriesFile) { query in
         let start = DispatchTime.now().uptimeNanoseconds
-        let result = backend.search(
-          keyboard?.read(query) ?? query, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
+        let result = answer(keyboard?.read(query) ?? query)
         let elapsed = DispatchTime.now().uptimeNanoseconds - start
         output.write(Data((try formatter.json(result, query: query, nanoseconds: timing ? elapsed : nil) + "\n").utf8))
       }
       return 0
     }
     let query = args.positionals[0]
-    let result = backend.search(keyboard?.read(query) ?? query, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
+    let result = answer(keyboard?.read(query) ?? query)
     print(try formatter.render(result, query: query, format: format))
     return 0
   }

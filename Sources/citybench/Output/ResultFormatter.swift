@@ -56,9 +56,10 @@ struct ResultFormatter {
       let number = String(rank + 1)
       let pinyin = corpus.pinyin(at: hit.index).joined(separator: " ")
       let alternate = hit.match.readingClass == 1 ? "  (alternate reading)" : ""
+      let via = hit.via.map { "  (via \(corpus.name(at: $0)))" } ?? ""
       lines.append(
         String(repeating: " ", count: width - number.count) + number + ". " + String(marked) + "  " + pinyin
-          + "  " + corpus.pathNames(to: hit.index).joined(separator: " › ") + "  #\(hit.id)" + alternate)
+          + "  " + corpus.pathNames(to: hit.index).joined(separator: " › ") + "  #\(hit.id)" + alternate + via)
     }
     let noun = result.total == 1 ? "result" : "results"
     var summary = "\(result.total) \(noun)"

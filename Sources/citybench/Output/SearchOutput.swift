@@ -21,6 +21,9 @@ struct SearchOutput: Codable, Equatable {
     var spellingClass: Int
     /// 1 for a match through a fuzzy rule (MatchSpec §3.5); absent for 0.
     var fuzzyClass: Int?
+    /// For a two-level match (MatchSpec §9.2), the id of the place the query named first;
+    /// absent otherwise.
+    var via: PlaceID?
   }
 
   var query: String
@@ -45,7 +48,8 @@ struct SearchOutput: Codable, Equatable {
       return Hit(
         rank: rank + 1, id: hit.id, name: corpus.name(at: hit.index), path: corpus.pathNames(to: hit.index),
         range: [match.start, match.end], matchClass: match.matchClass, readingClass: match.readingClass,
-        spellingClass: match.spellingClass, fuzzyClass: match.fuzzyClass)
+        spellingClass: match.spellingClass, fuzzyClass: match.fuzzyClass,
+        via: hit.via.map { corpus.id(at: $0) })
     }
   }
 

@@ -1,0 +1,131 @@
+/// Any backend's search with two-level queries (MatchSpec §9.2): a query that names a place and
+/// then one under it — `北京朝阳`, `bjcy`, `beijing chaoyang` — also finds the place under it
+/// (北京's 朝阳区), ranked by the pair.
+///
+/// The whole query is answered by the backend as always; each head of the query
+/// (``PlaceHeads``) is answered by the backend's own scoped search of the rest under the place
+/// it names (``PlaceScope/restricted(under:in:)``), so every backend answers two-level queries
+/// from its own index, and a backend that conforms without them conforms with them.
+///
+/// ```swift
+/// let search = TwoLevelSearch(backend: try TrieBackend(corpus: corpus, options: BackendOptions()))
+/// search.search("bjcy").hits.first?.id  // 110105, 朝阳区, via 北京市
+/// ```
+public struct TwoLevelSearch<Backend: SearchBackend>: Sendable {
+  /// The backend that answers the whole query and each rest.
+  public let backend: Backend
+  /// The forms a query may name a place by first.
+  public let heads: PlaceHeads
+  private let matcher: PlaceMatcher
+  private let ranking: Ranking
+
+  /// Two-level search over `backend`, with the heads of its corpus (built here: about 1 ms per
+  /// 1,000 places of levels 1–3).
+  public init(backend: Backend) {
+    self.init(backend: backend, heads: PlaceHeads(corpus: backend.corpus))
+  }
+
+  /// Two-level search over `backend` with heads already built for its corpus.
+  public init(backend: Backend, heads: PlaceHeads) {
+    self.backend = backend
+    self.heads = heads
+    matcher = PlaceMatcher(corpus: backend.corpus)
+    ranking = Ranking(corpus: backend.corpus)
+  }
+
+  /// Normalizes `text` (MatchSpec §2) and answers it, two-level matches included.
+  public func search(
+    _ text: String, mode: MatchMode = .syllable, limit: Int = 20, scope: PlaceScope = .everything,
+    fuzzy: FuzzyRules = []
+  ) -> SearchResult {
+    search(
+      QueryNormalizer(tables: backend.corpus.tables, fuzzy: fuzzy).normalize(text), mode: mode, limit: limit,
+      scope: scope)
+  }
+
+  /// Answers `query` with the places in `scope`: its matches as the backend answers them, and
+  /// the two-level matches of its heads (a rest matched only in a place's administrative
+  /// suffix, match class 3, names nothing), each place once, by its better rank key.
+  ///
+  /// - Complexity: one backend search, plus, per head and place it names, one scoped search of
+  ///   the rest (all of its matches) and one reference match per place found that way.
+  public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult {
+    combine(backend.search(query, mode: mode, limit: limit, scope: scope), mode: mode, limit: limit, scope: scope)
+  }
+
+  /// `direct`, the backend's answer to a whole query, joined with the query's two-level matches.
+  func combine(_ direct: SearchResult, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult {
+    let query = direct.normalized
+    let found = heads.heads(of: query)
+    guard !found.isEmpty else { return direct }
+    let corpus = backend.corpus
+
+    // Every two-level match, each place by its best key.
+    var pairs: [Int32: (key: UInt64, match: Match, via: Int32)] = [:]
+    for head in found {
+      let rest = NormalizedQuery(tokens: Array(query.tokens[head.tailStart...]), fuzzy: query.fuzzy)
+      for ancestor in head.ancestors {
+        let under = scope.restricted(under: Int(ancestor), in: corpus)
+        guard under.placeCount > 0 else { continue }
+        var answer = backend.search(rest, mode: mode, limit: limit, scope: under)
+        if answer.total > answer.hits.count {
+          answer = backend.search(rest, mode: mode, limit: answer.total, scope: under)
+        }
+        for hit in answer.hits where hit.match.matchClass != 3 {
+          let key = ranking.key(hit.match, place: hit.index, under: Int(ancestor))
+          if let kept = pairs[Int32(hit.index)], kept.key <= key { continue }
+          pairs[Int32(hit.index)] = (key, hit.match, ancestor)
+        }
+      }
+    }
+    guard !pairs.isEmpty else { return direct }
+
+    // A place the whole query matches too is counted once, by its better key.
+    let prepared = matcher.prepare(query)
+    var added = 0
+    var candidates: [(key: UInt64, hit: SearchHit)] = []
+    var replaced = Set<Int32>()
+    for (place, pair) in pairs {
+      if let whole = matcher.match(prepared, mode: mode, at: Int(place)) {
+        guard pair.key < ranking.key(whole, place: Int(place)) else { continue }
+        replaced.insert(place)
+      } else {
+        added += 1
+      }
+      let hit = SearchHit(index: Int(place), id: corpus.id(at: Int(place)), match: pair.match, via: Int(pair.via))
+      candidates.append((pair.key, hit))
+    }
+    for hit in direct.hits where !replaced.contains(Int32(hit.index)) {
+      candidates.append((ranking.key(hit.match, place: hit.index), hit))
+    }
+    candidates.sort { $0.key < $1.key }
+    return SearchResult(
+      normalized: query, mode: mode, total: direct.total + added,
+      hits: candidates.prefix(max(limit, 0)).map(\.hit))
+  }
+
+  /// Starts a typing session: the backend's own session answers the whole text at each
+  /// keystroke (§6 holds for it), and the two-level matches are added afresh (they do not
+  /// narrow: `北京` has none, `北京朝` has 朝阳区).
+  public func makeSession(mode: MatchMode, limit: Int, scope: PlaceScope = .everything, fuzzy: FuzzyRules = [])
+    -> TwoLevelSession<Backend>
+  {
+    TwoLevelSession(
+      search: self, session: backend.makeSession(mode: mode, limit: limit, scope: scope, fuzzy: fuzzy), mode: mode,
+      limit: limit, scope: scope)
+  }
+}
+
+/// A typing session with two-level queries (``TwoLevelSearch/makeSession(mode:limit:scope:fuzzy:)``).
+public struct TwoLevelSession<Backend: SearchBackend>: SearchSession {
+  let search: TwoLevelSearch<Backend>
+  var session: Backend.Session
+  let mode: MatchMode
+  let limit: Int
+  let scope: PlaceScope
+
+  /// The backend session's answer to `text` with the text's two-level matches added.
+  public mutating func update(_ text: String) -> SearchResult {
+    search.combine(session.update(text), mode: mode, limit: limit, scope: scope)
+  }
+}
