@@ -122,6 +122,7 @@ public struct BenchPipeline {
     metadata.keystrokeBudgetNanoseconds = configuration.keystrokeBudgetNanoseconds
     metadata.shippedBackend = configuration.shippedBackend
     if !configuration.fuzzy.isEmpty { metadata.fuzzy = configuration.fuzzy.description }
+    if configuration.twoLevel { metadata.twoLevel = true }
     let options = Set(candidates.map(\.options.description)).subtracting([""])
     if !options.isEmpty { metadata.backendOptions = options.sorted().joined(separator: "; ") }
     var results = BenchAnalysis.results(

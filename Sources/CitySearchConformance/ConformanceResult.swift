@@ -59,6 +59,8 @@ public struct ConformanceResult: Codable, Sendable, Equatable {
     public var fuzzy: String?
     /// The keyboard the targets were typed on (MatchSpec §2.10); `nil` for full pinyin.
     public var keyboard: String?
+    /// Whether every query was read as a two-level query too (MatchSpec §9.2); `nil` when not.
+    public var twoLevel: Bool?
 
     /// Settings from their parts, as `citybench conform` records them.
     public init(

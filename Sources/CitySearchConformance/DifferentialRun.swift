@@ -85,20 +85,31 @@ public final class DifferentialRun: @unchecked Sendable {
   /// The keyboard the targets are typed on (MatchSpec §2.10): each keystroke asks what it reads
   /// of the keys so far; `nil` for full pinyin.
   public let keyboard: Keyboard?
+  /// What answers two-level queries by the reference (MatchSpec §9.2), when the run reads them:
+  /// every executor is then asked for them too.
+  public let twoLevel: TwoLevelSearch<LinearScanBackend>?
   private var answers: [MatchMode: [String: SearchResult]] = [:]
   private let lock = NSLock()
 
   /// A check against `reference`, comparing answers of `limit` places in `scope`, every query
-  /// read with the fuzzy rules `fuzzy`, the targets typed on `keyboard`.
+  /// read with the fuzzy rules `fuzzy` (and as a two-level query when `twoLevel`), the targets
+  /// typed on `keyboard`.
   public init(
     reference: LinearScanBackend, limit: Int = 20, scope: PlaceScope = .everything, fuzzy: FuzzyRules = [],
-    keyboard: Keyboard? = nil
+    keyboard: Keyboard? = nil, twoLevel: Bool = false
   ) {
     self.reference = reference
     self.limit = limit
     self.scope = scope
     self.fuzzy = fuzzy
     self.keyboard = keyboard
+    self.twoLevel = twoLevel ? TwoLevelSearch(backend: reference) : nil
+  }
+
+  /// The reference's answer to `text` with `limit` hits, as the run asks every executor.
+  private func referenceAnswer(_ text: String, mode: MatchMode, limit: Int) -> SearchResult {
+    guard let twoLevel else { return reference.search(text, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy) }
+    return twoLevel.search(text, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
   }
 
   /// The texts asked while `target` is typed (``ConformanceQueries/keystrokes(typing:backspaces:)``),
@@ -114,10 +125,8 @@ public final class DifferentialRun: @unchecked Sendable {
   ) {
     let known = answers[mode] ?? [:]
     let missing = Array(Set(texts).filter { known[$0] == nil })
-    let (reference, limit, scope, fuzzy) = (self.reference, self.limit, self.scope, self.fuzzy)
-    let results = parallelMap(missing, progress: progress) {
-      reference.search($0, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
-    }
+    let limit = self.limit
+    let results = parallelMap(missing, progress: progress) { [self] in referenceAnswer($0, mode: mode, limit: limit) }
     var updated = known
     for (text, result) in zip(missing, results) { updated[text] = result }
     answers[mode] = updated
@@ -128,7 +137,7 @@ public final class DifferentialRun: @unchecked Sendable {
     lock.lock()
     let known = answers[mode]?[text]
     lock.unlock()
-    return known ?? reference.search(text, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
+    return known ?? referenceAnswer(text, mode: mode, limit: limit)
   }
 
   /// Checks `backend` on `texts` (stateless; an even sample of at most `sample` of them when
@@ -166,7 +175,8 @@ public final class DifferentialRun: @unchecked Sendable {
     let chosen = (sample.map { evenSample(positions, $0) } ?? positions).filter(shard.contains)
     outcome.statelessTotal = distinct.count
     outcome.statelessChecked = chosen.count
-    let request = ExecutorRequest(mode: mode, limit: limit, replay: .stateless, scope: scope, fuzzy: fuzzy)
+    let request = ExecutorRequest(
+      mode: mode, limit: limit, replay: .stateless, scope: scope, fuzzy: fuzzy, twoLevel: twoLevel != nil)
     let stateless = parallelMap(
       chosen, progress: progress, worker: { Worker(executors, request) },
       transform: { [self] worker, position -> Result<Divergence?, ExecutorFailure> in
@@ -178,7 +188,8 @@ public final class DifferentialRun: @unchecked Sendable {
       })
     record(stateless, isExpected: isExpected, into: &outcome)
 
-    let sessionsRequest = ExecutorRequest(mode: mode, limit: limit, replay: .sessions, scope: scope, fuzzy: fuzzy)
+    let sessionsRequest = ExecutorRequest(
+      mode: mode, limit: limit, replay: .sessions, scope: scope, fuzzy: fuzzy, twoLevel: twoLevel != nil)
     if !executors.executor(sessionsRequest).capabilities.sessions {
       outcome.sessionNote = "its session answers each keystroke statelessly, checked above"
     } else if sample != nil {
@@ -231,7 +242,8 @@ public final class DifferentialRun: @unchecked Sendable {
       if everyMatch == nil {
         everyMatch = executors.executor(
           ExecutorRequest(
-            mode: request.mode, limit: .max, replay: .stateless, scope: request.scope, fuzzy: request.fuzzy))
+            mode: request.mode, limit: .max, replay: .stateless, scope: request.scope, fuzzy: request.fuzzy,
+            twoLevel: request.twoLevel))
       }
       return try everyMatch!.answerAlone(text).result
     }
@@ -271,7 +283,7 @@ public final class DifferentialRun: @unchecked Sendable {
     let expected = expected(text, mode: mode)
     guard let difference = ResultDifference(expected: expected, actual: actual) else { return nil }
     // The signature: compare the full answers.
-    let full = Set(reference.search(text, mode: mode, limit: .max, scope: scope, fuzzy: fuzzy).hits)
+    let full = Set(referenceAnswer(text, mode: mode, limit: .max).hits)
     let fullActual = Set(try worker.fullAnswer(text).hits)
     let culprits = Set(full.symmetricDifference(fullActual).map(\.id)).sorted()
     return Divergence(

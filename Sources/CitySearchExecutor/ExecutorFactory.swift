@@ -13,16 +13,20 @@ public struct ExecutorRequest: Sendable, Equatable {
   public var scope: PlaceScope
   /// The fuzzy rules every keystroke is read with (MatchSpec §3.5).
   public var fuzzy: FuzzyRules
+  /// Whether two-level queries are read (MatchSpec §9.2); the suite's own backends only.
+  public var twoLevel: Bool
 
-  /// A request; every place and no fuzzy rules unless given.
+  /// A request; every place, no fuzzy rules and no two-level queries unless given.
   public init(
-    mode: MatchMode, limit: Int, replay: Replay, scope: PlaceScope = .everything, fuzzy: FuzzyRules = []
+    mode: MatchMode, limit: Int, replay: Replay, scope: PlaceScope = .everything, fuzzy: FuzzyRules = [],
+    twoLevel: Bool = false
   ) {
     self.mode = mode
     self.limit = limit
     self.replay = replay
     self.scope = scope
     self.fuzzy = fuzzy
+    self.twoLevel = twoLevel
   }
 }
 
@@ -51,7 +55,7 @@ extension SearchBackend {
     ExecutorFactory(name: name) { request in
       InProcessExecutor(
         backend: self, name: name, mode: request.mode, limit: request.limit, replay: request.replay,
-        scope: request.scope, fuzzy: request.fuzzy)
+        scope: request.scope, fuzzy: request.fuzzy, twoLevel: request.twoLevel)
     }
   }
 }

@@ -20,6 +20,9 @@ public final class InProcessExecutor<Backend: SearchBackend>: Executor {
   public let scope: PlaceScope
   /// The fuzzy rules every keystroke is read with (MatchSpec §3.5).
   public let fuzzy: FuzzyRules
+  /// What adds the two-level matches to each answer (MatchSpec §9.2), inside the timed region;
+  /// `nil` when they are not read.
+  public let twoLevel: TwoLevelSearch<Backend>?
   /// Nanoseconds of busy work added inside every timed answer (the gate's self-test proves
   /// with it that a slower build fails).
   public let slowdown: UInt64
@@ -32,10 +35,10 @@ public final class InProcessExecutor<Backend: SearchBackend>: Executor {
   private let normalizer: QueryNormalizer
 
   /// An executor of `backend` named `name`, answering with the places in `scope`, every
-  /// keystroke read with the fuzzy rules `fuzzy`.
+  /// keystroke read with the fuzzy rules `fuzzy`, and with two-level queries when `twoLevel`.
   public init(
     backend: Backend, name: String, mode: MatchMode, limit: Int, replay: Replay = .sessions, slowdown: UInt64 = 0,
-    scope: PlaceScope = .everything, fuzzy: FuzzyRules = []
+    scope: PlaceScope = .everything, fuzzy: FuzzyRules = [], twoLevel: Bool = false
   ) {
     self.backend = backend
     self.name = name
@@ -45,6 +48,7 @@ public final class InProcessExecutor<Backend: SearchBackend>: Executor {
     self.slowdown = slowdown
     self.scope = scope
     self.fuzzy = fuzzy
+    self.twoLevel = twoLevel ? TwoLevelSearch(backend: backend) : nil
     session = .allocate(capacity: 1)
     session.initialize(to: backend.makeSession(mode: mode, limit: limit, scope: scope, fuzzy: fuzzy))
     normalizer = QueryNormalizer(tables: backend.corpus.tables, fuzzy: fuzzy)
@@ -75,7 +79,7 @@ public final class InProcessExecutor<Backend: SearchBackend>: Executor {
   public func answer(_ text: String) -> ExecutorAnswer {
     switch replay {
     case .sessions:
-      return Self.timed(text, typedInto: &session.pointee, slowdown: slowdown)
+      return timed(text, typedInto: &session.pointee)
     case .stateless:
       return answerStatelessly(text)
     }
@@ -86,23 +90,25 @@ public final class InProcessExecutor<Backend: SearchBackend>: Executor {
   public func answerAlone(_ text: String) -> ExecutorAnswer {
     guard replay == .sessions else { return answerStatelessly(text) }
     var alone = backend.makeSession(mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
-    return Self.timed(text, typedInto: &alone, slowdown: slowdown)
+    return timed(text, typedInto: &alone)
   }
 
-  /// `session`'s answer to `text`, timed around the update alone.
+  /// `session`'s answer to `text` (with its two-level matches, when read), timed around the
+  /// update alone.
   @inline(__always)
-  private static func timed(_ text: String, typedInto session: inout Backend.Session, slowdown: UInt64)
-    -> ExecutorAnswer
-  {
+  private func timed(_ text: String, typedInto session: inout Backend.Session) -> ExecutorAnswer {
+    let (twoLevel, slowdown, mode, limit, scope) = (self.twoLevel, self.slowdown, self.mode, self.limit, self.scope)
     let start = MonotonicClock.now()
-    let result = session.update(text)
+    var result = session.update(text)
+    if let twoLevel { result = twoLevel.addingTwoLevelMatches(to: result, mode: mode, limit: limit, scope: scope) }
     MonotonicClock.spin(nanoseconds: slowdown)
     return ExecutorAnswer(result: result, nanoseconds: MonotonicClock.now() &- start)
   }
 
   private func answerStatelessly(_ text: String) -> ExecutorAnswer {
     let start = MonotonicClock.now()
-    let result = backend.search(normalizer.normalize(text), mode: mode, limit: limit, scope: scope)
+    var result = backend.search(normalizer.normalize(text), mode: mode, limit: limit, scope: scope)
+    if let twoLevel { result = twoLevel.addingTwoLevelMatches(to: result, mode: mode, limit: limit, scope: scope) }
     MonotonicClock.spin(nanoseconds: slowdown)
     return ExecutorAnswer(result: result, nanoseconds: MonotonicClock.now() &- start)
   }
@@ -114,10 +120,10 @@ extension SearchBackend {
   /// specialized.
   public func executor(
     name: String, mode: MatchMode, limit: Int, replay: Replay = .sessions,
-    slowdown: UInt64 = 0, scope: PlaceScope = .everything, fuzzy: FuzzyRules = []
+    slowdown: UInt64 = 0, scope: PlaceScope = .everything, fuzzy: FuzzyRules = [], twoLevel: Bool = false
   ) -> any Executor {
     InProcessExecutor(
       backend: self, name: name, mode: mode, limit: limit, replay: replay, slowdown: slowdown, scope: scope,
-      fuzzy: fuzzy)
+      fuzzy: fuzzy, twoLevel: twoLevel)
   }
 }

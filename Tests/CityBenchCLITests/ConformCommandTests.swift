@@ -12,6 +12,18 @@ import Testing
     #expect(r.stdout.hasSuffix("conform: every backend conforms\n"))
   }
 
+  /// `--two-level` (MatchSpec §9.2): every query read as a two-level query too, by the reference
+  /// and the backends, named in the header.
+  @Test func twoLevelQueriesConformOnASliceOfCities() throws {
+    let r = try CLI.run([
+      "conform", "--corpus", "cities", "--every", "400", "--backends", "trie,sqlite-fts5", "--two-level",
+    ])
+    #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+    #expect(r.stdout.contains("== cities: 3211 places; exhaustive over one place in 400"))
+    #expect(r.stdout.contains("; two-level\n"), "\(r.stdout)")
+    #expect(r.stdout.hasSuffix("conform: every backend conforms\n"))
+  }
+
   /// `--fuzzy each` runs once per rule alone and once with all of them, each with its own header
   /// and verdict; it refuses the options that name one run's files.
   @Test func sweepsOverFuzzyRules() throws {

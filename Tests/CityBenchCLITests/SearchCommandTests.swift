@@ -192,6 +192,9 @@ import Testing
     (["relevance", "--sweep", "--executor", "x=y"], "--executor measures an implementation's own ranking"),
     (["relevance", "--weights", "1,2,3"], "--weights takes strict, zero, contract or five numbers"),
     (["help", "nope"], "unknown command 'nope'"),
+    (["conform", "--two-level", "--executor", "x=y"], "drop --two-level"),
+    (["bench", "--two-level", "--instructions", "trie"], "the --instructions replay does not read two-level queries"),
+    (["try", "--two-level", "--executor", "x=y"], "an executor is not asked for two-level queries"),
   ])
   func usageErrorsAreTwoLinesAndExit64(_ arguments: [String], _ message: String) throws {
     let r = try CLI.run(arguments)

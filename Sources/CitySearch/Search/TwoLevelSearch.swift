@@ -50,11 +50,18 @@ public struct TwoLevelSearch<Backend: SearchBackend>: Sendable {
   /// - Complexity: one backend search, plus, per head and place it names, one scoped search of
   ///   the rest (all of its matches) and one reference match per place found that way.
   public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult {
-    combine(backend.search(query, mode: mode, limit: limit, scope: scope), mode: mode, limit: limit, scope: scope)
+    addingTwoLevelMatches(
+      to: backend.search(query, mode: mode, limit: limit, scope: scope), mode: mode, limit: limit, scope: scope)
   }
 
-  /// `direct`, the backend's answer to a whole query, joined with the query's two-level matches.
-  func combine(_ direct: SearchResult, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult {
+  /// `direct`, the backend's answer to a whole query (``SearchResult/normalized``) in `mode`
+  /// with `limit` hits of the places in `scope`, joined with the query's two-level matches: what
+  /// a caller that already has the backend's answer (a session's, an executor's) adds to it.
+  ///
+  /// - Complexity: nothing beyond one walk of ``heads`` when the query has no head.
+  public func addingTwoLevelMatches(
+    to direct: SearchResult, mode: MatchMode, limit: Int, scope: PlaceScope
+  ) -> SearchResult {
     let query = direct.normalized
     let found = heads.heads(of: query)
     guard !found.isEmpty else { return direct }
@@ -126,6 +133,6 @@ public struct TwoLevelSession<Backend: SearchBackend>: SearchSession {
 
   /// The backend session's answer to `text` with the text's two-level matches added.
   public mutating func update(_ text: String) -> SearchResult {
-    search.combine(session.update(text), mode: mode, limit: limit, scope: scope)
+    search.addingTwoLevelMatches(to: session.update(text), mode: mode, limit: limit, scope: scope)
   }
 }

@@ -45,6 +45,9 @@ public enum ConformanceSuite {
     public var scope = PlaceScope.Request()
     /// The fuzzy rules every query is read with (MatchSpec §3.5).
     public var fuzzy: FuzzyRules = []
+    /// Whether every query is also read as a two-level query (MatchSpec §9.2), by the reference
+    /// and every backend.
+    public var twoLevel = false
     /// The keyboard the places are typed on instead of the tier's forms (MatchSpec §2.10):
     /// every place's pinyin typed on it (on a sampled tier, an even sample of places), each
     /// prefix asked as it reads, stateless and keystroke by keystroke; `nil` for the forms.
@@ -141,6 +144,7 @@ public enum ConformanceSuite {
     if !settings.scope.isEverything { result.settings.scope = settings.scope.description }
     if !settings.fuzzy.isEmpty { result.settings.fuzzy = settings.fuzzy.description }
     result.settings.keyboard = settings.keyboard?.name
+    if settings.twoLevel { result.settings.twoLevel = true }
     var culprits: [String: Set<PlaceID>] = [:]
     var lastCorpus: Corpus?
     for (tierNumber, tier) in settings.tiers.enumerated() {
@@ -159,12 +163,13 @@ public enum ConformanceSuite {
           sample: settings.sampleSize, every: settings.every, seed: seed)
       let scoped =
         (scope.isEverything ? "" : "; scope \(scope) (\(scope.placeCount) places)")
-        + (settings.fuzzy.isEmpty ? "" : "; fuzzy \(settings.fuzzy)")
+        + (settings.fuzzy.isEmpty ? "" : "; fuzzy \(settings.fuzzy)") + (settings.twoLevel ? "; two-level" : "")
       hooks.emit(
         "\n== \(tier.rawValue): \(corpus.count) places; \(description)\(scoped)\(shard.isWhole ? "" : "; shard \(shard)")"
       )
       let run = DifferentialRun(
-        reference: LinearScanBackend(corpus: corpus), scope: scope, fuzzy: settings.fuzzy, keyboard: settings.keyboard)
+        reference: LinearScanBackend(corpus: corpus), scope: scope, fuzzy: settings.fuzzy, keyboard: settings.keyboard,
+        twoLevel: settings.twoLevel)
       // The reference answers what this shard checks: its slice of the texts and every
       // keystroke of its slice of the targets.
       let needed =
@@ -212,7 +217,8 @@ public enum ConformanceSuite {
             tier: tier.rawValue, outcome: outcome, seconds: Date().timeIntervalSince(started)
           ) {
             reproduction(
-              $0, tier: tier, corpus: corpus, candidate: candidate, scope: settings.scope, fuzzy: settings.fuzzy)
+              $0, tier: tier, corpus: corpus, candidate: candidate, scope: settings.scope, fuzzy: settings.fuzzy,
+              twoLevel: settings.twoLevel)
           }
           hooks.emit(checked.line(shard: result.shard))
           if let first = checked.divergences.first { hooks.emit(first.reproduction) }
@@ -261,7 +267,9 @@ public enum ConformanceSuite {
   /// stateless, with the run's limit, scope and rules.
   private static func executor(_ backend: any SearchBackend, run: DifferentialRun, mode: MatchMode) -> any Executor {
     backend.executors(name: type(of: backend).name).executor(
-      ExecutorRequest(mode: mode, limit: run.limit, replay: .stateless, scope: run.scope, fuzzy: run.fuzzy))
+      ExecutorRequest(
+        mode: mode, limit: run.limit, replay: .stateless, scope: run.scope, fuzzy: run.fuzzy,
+        twoLevel: run.twoLevel != nil))
   }
 
   private static func inputCost(
@@ -353,7 +361,7 @@ public enum ConformanceSuite {
   /// answers side by side.
   static func reproduction(
     _ d: Divergence, tier: CorpusTier, corpus: Corpus, candidate: Candidate, scope: PlaceScope.Request = .init(),
-    fuzzy: FuzzyRules = []
+    fuzzy: FuzzyRules = [], twoLevel: Bool = false
   ) -> String {
     let options = candidate.options.description
     var raw = options.isEmpty ? "" : " --options \(options)"
@@ -363,6 +371,7 @@ public enum ConformanceSuite {
     }
     if let under = scope.under { raw += " --under '\(under)'" }
     if !fuzzy.isEmpty { raw += " --fuzzy \(fuzzy)" }
+    if twoLevel { raw += " --two-level" }
     var lines = ["  FIRST DIVERGENCE: backend \(candidate.type.name)\(raw), mode \(d.mode), query '\(d.query)'"]
     if !d.typed.isEmpty {
       lines.append("  through the session, after typing: \(d.typed.map { "'\($0)'" }.joined(separator: " → "))")

@@ -8,6 +8,9 @@ public struct BenchConfiguration: Sendable {
   public var mode: MatchMode = .syllable
   /// The fuzzy rules every keystroke is read with (MatchSpec §3.5); none by default.
   public var fuzzy: FuzzyRules = []
+  /// Whether every keystroke is also read as a two-level query (MatchSpec §9.2), the suite's
+  /// backends adding those matches inside the timed region; not by default.
+  public var twoLevel = false
   /// Answers shown per keystroke.
   public var limit = 20
   /// Measured passes over the whole workload.
@@ -159,7 +162,8 @@ public struct BenchRunner {
       entries.map { entry in
         entry.backend.executor(
           name: entry.name, mode: mode, limit: limit, replay: stateless.contains(entry.name) ? .stateless : .sessions,
-          slowdown: configuration.slowdowns[entry.name] ?? 0, fuzzy: configuration.fuzzy)
+          slowdown: configuration.slowdowns[entry.name] ?? 0, fuzzy: configuration.fuzzy,
+          twoLevel: configuration.twoLevel)
       } + external
     let keystrokes = workload.keystrokeCount
     var random = SplitMix64(seed: configuration.seed)

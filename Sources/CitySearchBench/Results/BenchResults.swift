@@ -105,6 +105,8 @@ public struct RunMetadata: Codable, Sendable {
   /// The fuzzy rules every keystroke was read with (`FuzzyRules`' text, MatchSpec §3.5);
   /// absent for none.
   public var fuzzy: String? = nil
+  /// Whether every keystroke was also read as a two-level query (MatchSpec §9.2); absent for no.
+  public var twoLevel: Bool? = nil
   /// The backend options the backends were built with (`BackendOptions`' text, `fuzzy-answers=true`);
   /// absent for the defaults.
   public var backendOptions: String? = nil

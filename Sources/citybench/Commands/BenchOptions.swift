@@ -23,7 +23,11 @@ struct BenchOptions {
         .value("--mode", "syllable|seed", "(default: syllable)"),
       ]
       + FuzzyArgument.options
+      + TwoLevelArgument.options
       + [
+        .note(
+          "(the backends add each keystroke's two-level matches inside the timed answer; not with --executor, --instructions or --allocations)"
+        ),
         .value(
           "--keyboard", "NAME",
           "replay sessions typed on a double-pinyin or Zhuyin keyboard, generated from the corpus (seed 1, the tier's number of places; each keystroke asks what the keyboard reads): \(KeyboardArgument.names.dropFirst().joined(separator: ", "))"
@@ -137,6 +141,7 @@ struct BenchOptions {
     var c = BenchConfiguration()
     c.mode = try args.choice("--mode", default: MatchMode.syllable)
     c.fuzzy = try FuzzyArgument.rules(args)
+    c.twoLevel = args.has("--two-level")
     c.rounds = try args.integer("--rounds", default: c.rounds, range: 1...1_000)
     c.warmUpKeystrokes = try args.integer("--warm-up", default: c.warmUpKeystrokes, range: 0...10_000_000)
     c.budgetSeconds = Double(try args.integer("--budget", default: Int(c.budgetSeconds), range: 1...1_000_000))
@@ -169,6 +174,12 @@ struct BenchOptions {
     replay = try args.choice("--replay", default: Replay.sessions)
     executors = try args.executorSpecs()
     backendOptions = try BackendOptionArguments.parse(args)
+    if c.twoLevel {
+      for option in ["--executor", "--instructions", "--allocations"]
+      where args[option].map({ $0 != "off" }) == true {
+        throw UsageError(message: "--two-level: the \(option) replay does not read two-level queries; drop \(option)")
+      }
+    }
     if !c.fuzzy.isEmpty && args["--allocations"].map({ $0 != "off" }) == true {
       throw UsageError(message: "--fuzzy: the allocation replay reads keystrokes without rules; drop --allocations")
     }

@@ -52,6 +52,12 @@ enum ConformCommand: Command {
       + [
         .note("(every answer, the reference's and each backend's, in that scope; not with --fuzz or --executor)")
       ]
+      + TwoLevelArgument.options
+      + [
+        .note(
+          "(every query read as a two-level query too, by the reference and each backend, each keystroke of a session too; not with --executor)"
+        )
+      ]
       + FuzzyArgument.options
       + [
         .note(
@@ -117,12 +123,17 @@ enum ConformCommand: Command {
     var fuzzyEach = false
     /// `--keyboard`: the layouts the places are typed on, one run each; empty for the forms.
     var keyboards: [Keyboard] = []
+    /// `--two-level`.
+    var twoLevel = false
   }
 
   static func run(_ args: ParsedArguments) throws -> Int32 {
     let scoped = !(try ScopeArguments.request(args)).isEverything
     if !args.all("--executor").isEmpty {
       if scoped { throw UsageError(message: "--executor profiles every place: drop --cities, --level and --under") }
+      if args.has("--two-level") {
+        throw UsageError(message: "--executor profiles queries as the wire protocol asks them: drop --two-level")
+      }
       return try profileExecutors(args)
     }
     return try run(try settings(args))
@@ -160,6 +171,7 @@ enum ConformCommand: Command {
       args["--slow-sample"] == nil ? nil : try args.integer("--slow-sample", default: 0, range: 1...10_000_000)
     settings.shard = try args.shard()
     settings.scope = try ScopeArguments.request(args)
+    settings.twoLevel = args.has("--two-level")
     if args["--fuzzy"] == "each" {
       settings.fuzzyEach = true
     } else {
@@ -250,6 +262,7 @@ enum ConformCommand: Command {
     suite.shard = settings.shard
     suite.scope = settings.scope
     suite.fuzzy = settings.fuzzy
+    suite.twoLevel = settings.twoLevel
     suite.keyboard = settings.keyboards.first
     if let path = settings.expectedPath ?? directory.packageFile("Conformance/expected-failures.tsv") {
       suite.expected = try ExpectedFailures(contentsOf: path)

@@ -41,6 +41,7 @@ enum TryCommand: Command {
         .note("(Ctrl-F switches them on and off; an executor that does not read them says so)")
       ]
       + ScopeArguments.options
+      + TwoLevelArgument.options
       + [
         .note("(not with --executor)"),
         .repeatable("--executor", "NAME=CMD", "also run a command speaking the executor protocol; repeatable"),
@@ -56,6 +57,10 @@ enum TryCommand: Command {
     let scopeRequest = try ScopeArguments.request(args)
     if !scopeRequest.isEverything && !specs.isEmpty {
       throw UsageError(message: "an executor answers every place: drop --cities, --level and --under")
+    }
+    let twoLevel = args.has("--two-level")
+    if twoLevel && !specs.isEmpty {
+      throw UsageError(message: "an executor is not asked for two-level queries: drop --two-level")
     }
     let fuzzy = try FuzzyArgument.rules(args)
     let corpusOptions = CorpusOptions(args)
@@ -74,7 +79,9 @@ enum TryCommand: Command {
       corpus: corpus, corpusName: corpusOptions.name, names: names, colour: colour,
       interactive: Terminal.isInteractive, keyboard: keyboard, layouts: try EmbeddedCorpus.keyboards(), fuzzy: fuzzy
     ) { mode, rules in
-      backends.map { $0.executor(name: type(of: $0).name, mode: mode, limit: 10, scope: scope, fuzzy: rules) }
+      backends.map {
+        $0.executor(name: type(of: $0).name, mode: mode, limit: 10, scope: scope, fuzzy: rules, twoLevel: twoLevel)
+      }
         + specs.map { spec -> any Executor in
           let start = ExternalStart.start(
             spec, corpus: corpus, path: file!.path, format: file!.format, mode: mode, limit: 10, fuzzy: rules)
