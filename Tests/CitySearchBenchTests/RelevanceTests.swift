@@ -198,6 +198,28 @@ import Testing
   }
 
   /// The sweep's other weightings are the reference's too: the order of a weighting's keys.
+  /// Addresses (MatchSpec §9.2), on the places under 宁夏: every target with a parent typed
+  /// three ways; the address never finds fewer places first than the name alone. And 朝阳区 of
+  /// 北京 is first by `北京朝阳` where `朝阳` alone gives 朝阳市 of 辽宁.
+  @Test func addressesAreTypedAsTheParentsNameThenThePlaces() throws {
+    let corpus = BenchFixtures.cities
+    let ningxia = PlaceScope(corpus: corpus, under: corpus.lookup("宁夏回族自治区")[0])
+    let rows = RelevanceEvaluation(corpus: corpus, scope: ningxia).runAddresses()
+    let targets = (0..<corpus.count).filter {
+      ningxia.contains($0) && corpus.prominence(at: $0) > 0 && corpus.parentIndex(at: $0) != nil
+    }
+    #expect(rows.map(\.style) == ["Hanzi", "pinyin", "initials"])
+    for row in rows {
+      #expect(row.targets == targets.count)
+      #expect(row.placesFirstByAddress >= row.placesFirstByName, "\(row.style)")
+      #expect((0...1).contains(row.firstByName) && (0...1).contains(row.firstByAddress))
+      #expect(row.keystrokesAfterHead >= 1)
+    }
+    let chaoyang = corpus.lookup("北京市/朝阳区")[0]
+    #expect(TwoLevelSearch(backend: LinearScanBackend(corpus: corpus)).search("北京朝阳").hits.first?.index == chaoyang)
+    #expect(LinearScanBackend(corpus: corpus).search("朝阳").hits.first?.index == corpus.lookup("辽宁省/朝阳市")[0])
+  }
+
   @Test func sweepOfOtherWeightsRanksByTheirKeys() throws {
     let corpus = try Self.twoProvinces()
     let evaluation = RelevanceEvaluation(corpus: corpus)

@@ -4,8 +4,8 @@
 /// typed `u`), their initials, and its aliases (§8) — each of at least two tokens, without
 /// boundary marks. `北京`, `北京市`, `beijing`, `bj`, `peking` all name 北京市.
 ///
-/// The forms are kept in a trie over query tokens, so the heads of a query are found in one
-/// walk along it.
+/// The forms are kept in a trie over query tokens, each node's edges sorted, so the heads of a
+/// query are found in one walk along it.
 ///
 /// ```swift
 /// let heads = PlaceHeads(corpus: corpus)
@@ -22,11 +22,16 @@ public struct PlaceHeads: Sendable {
     public var ancestors: [Int32]
   }
 
-  /// The trie's edges: `node << 32 | token` → child node. Node 0 is the root.
-  private var edges: [UInt64: Int32] = [:]
-  /// The places whose form ends at a node.
-  private var ends: [Int32: [Int32]] = [:]
-  private var nodeCount: Int32 = 1
+  /// Per node, where its edges begin in ``edgeTokens`` (one more entry than nodes). Node 0 is
+  /// the root; a node's edges are sorted by token.
+  private var edgeStarts: [Int32] = [0, 0]
+  /// Each edge's token and the node it leads to.
+  private var edgeTokens: [UInt32] = []
+  private var edgeChildren: [Int32] = []
+  /// Per node, the index in ``endLists`` of the places whose form ends there; -1 for none.
+  private var endSlots: [Int32] = [-1]
+  /// The places whose form ends at a node, ascending.
+  private var endLists: [[Int32]] = []
 
   /// The number of places a head can name.
   public private(set) var placeCount = 0
@@ -39,12 +44,53 @@ public struct PlaceHeads: Sendable {
   ///   sequences, twice each for the name and the short name).
   public init(corpus: Corpus) {
     let normalizer = QueryNormalizer(tables: corpus.tables)
+    // Built with hashed edges (`node << 32 | token` → child), then laid out sorted per node.
+    var edges: [UInt64: Int32] = [:]
+    var ends: [Int32: [Int32]] = [:]
+    var nodeCount: Int32 = 1
     for index in 0..<corpus.count where corpus.level(at: index) <= .county && corpus.hasChildren(at: index) {
       placeCount += 1
       for form in Self.forms(of: index, in: corpus, normalizer: normalizer) where form.count >= 2 {
-        insert(form, place: Int32(index))
+        var node: Int32 = 0
+        for token in form {
+          let edge = UInt64(UInt32(node)) << 32 | UInt64(token)
+          if let child = edges[edge] {
+            node = child
+          } else {
+            edges[edge] = nodeCount
+            node = nodeCount
+            nodeCount += 1
+          }
+        }
+        if ends[node]?.last != Int32(index) {
+          if ends[node] == nil { formCount += 1 }
+          ends[node, default: []].append(Int32(index))
+        }
       }
     }
+    let sorted = edges.sorted { $0.key < $1.key }
+    edgeStarts = [Int32](repeating: 0, count: Int(nodeCount) + 1)
+    for (edge, _) in sorted { edgeStarts[Int(edge >> 32) + 1] += 1 }
+    for node in 0..<Int(nodeCount) { edgeStarts[node + 1] += edgeStarts[node] }
+    edgeTokens = sorted.map { UInt32(truncatingIfNeeded: $0.key) }
+    edgeChildren = sorted.map(\.value)
+    endSlots = [Int32](repeating: -1, count: Int(nodeCount))
+    for (node, places) in ends.sorted(by: { $0.key < $1.key }) {
+      endSlots[Int(node)] = Int32(endLists.count)
+      endLists.append(places)
+    }
+  }
+
+  /// The child of `node` along `token`, if any: a binary search of its sorted edges.
+  @inline(__always)
+  private func child(of node: Int32, _ token: UInt32) -> Int32? {
+    var low = Int(edgeStarts[Int(node)])
+    var high = Int(edgeStarts[Int(node) + 1])
+    while low < high {
+      let middle = (low + high) / 2
+      if edgeTokens[middle] < token { low = middle + 1 } else { high = middle }
+    }
+    return low < Int(edgeStarts[Int(node) + 1]) && edgeTokens[low] == token ? edgeChildren[low] : nil
   }
 
   /// The whole forms of the place at `index`, as tokens without boundary marks.
@@ -74,28 +120,10 @@ public struct PlaceHeads: Sendable {
     return forms
   }
 
-  private mutating func insert(_ form: [UInt32], place: Int32) {
-    var node: Int32 = 0
-    for token in form {
-      let edge = UInt64(UInt32(node)) << 32 | UInt64(token)
-      if let child = edges[edge] {
-        node = child
-      } else {
-        edges[edge] = nodeCount
-        node = nodeCount
-        nodeCount += 1
-      }
-    }
-    if ends[node, default: []].last != place {
-      if ends[node] == nil { formCount += 1 }
-      ends[node, default: []].append(place)
-    }
-  }
-
   /// The heads of `query`: each prefix of its tokens that is a whole form of some place and
   /// leaves a non-empty rest, shortest first. Boundary marks inside a head are skipped.
   ///
-  /// - Complexity: O(*q*) hash lookups for a query of *q* tokens.
+  /// - Complexity: O(*q* log *e*) for a query of *q* tokens and nodes of at most *e* edges.
   public func heads(of query: NormalizedQuery) -> [Head] {
     let tokens = query.tokens
     var found: [Head] = []
@@ -105,9 +133,11 @@ public struct PlaceHeads: Sendable {
       let token = tokens[i]
       i += 1
       if token == NormalizedQuery.boundary { continue }
-      guard let child = edges[UInt64(UInt32(node)) << 32 | UInt64(token)] else { break }
-      node = child
-      guard let places = ends[node] else { continue }
+      guard let next = child(of: node, token) else { break }
+      node = next
+      let slot = endSlots[Int(node)]
+      guard slot >= 0 else { continue }
+      let places = endLists[Int(slot)]
       let tailStart = i < tokens.count && tokens[i] == NormalizedQuery.boundary ? i + 1 : i
       if tailStart < tokens.count { found.append(Head(tailStart: tailStart, ancestors: places)) }
     }
@@ -115,5 +145,7 @@ public struct PlaceHeads: Sendable {
   }
 
   /// The bytes of the trie, counted from its element counts.
-  public var countedBytes: Int { edges.count * 12 + ends.values.reduce(0) { $0 + 4 + $1.count * 4 } }
+  public var countedBytes: Int {
+    edgeStarts.count * 4 + edgeTokens.count * 8 + endSlots.count * 4 + endLists.reduce(0) { $0 + $1.count * 4 }
+  }
 }

@@ -49,13 +49,13 @@ public struct Ranking: Sendable {
   public static let twoLevelStep: UInt64 = 4 * UInt64(unitsPerDoubling)
 
   /// The rank key of the place at `place` matched as `match` by the rest of a two-level query
-  /// whose head named `ancestor` (MatchSpec §9.2): the match's penalty plus
-  /// ``twoLevelStep`` less the *ancestor's* scale, above the place's own ordinal.
+  /// whose head named `ancestor` (MatchSpec §9.2): the place's own key for the match, plus
+  /// ``twoLevelStep``, less half the ancestor's scale (rounded down). Below one ancestor the
+  /// places keep the order of their own keys.
   @inlinable
   public func key(_ match: Match, place: Int, under ancestor: Int) -> UInt64 {
-    let scale = bases[ancestor] & ~0xFFFF_FFFF
-    let ordinal = bases[place] & 0xFFFF_FFFF
-    return penalties[match.classes] &+ Self.twoLevelStep << 32 &+ scale | ordinal
+    let ancestorScale = UInt64(Self.scaleCeiling) &- bases[ancestor] >> 32
+    return key(match, place: place) &+ Self.twoLevelStep << 32 &- (ancestorScale / 2) << 32
   }
 
   /// What ``key(_:place:)`` adds to a place's base for a match of class combination `classes`

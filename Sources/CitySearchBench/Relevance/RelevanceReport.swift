@@ -149,4 +149,24 @@ public enum RelevanceReport {
     }
     return lines.joined(separator: "\n") + "\n"
   }
+
+  /// The address table (``RelevanceEvaluation/runAddresses()``): per style, the targets, the
+  /// share first by their own name alone and by the address, and the keystrokes after the
+  /// parent's name until first.
+  public static func addressesMarkdown(_ rows: [RelevanceEvaluation.AddressRow]) -> String {
+    var lines = [
+      "## Addresses: the parent's name, then the place's (two-level queries, MatchSpec §9.2)", "",
+      "Every target with a parent typed as the parent's short name and then its own (`北京朝阳`, `beijingchaoyang`, `bjcy`), searched with two-level queries; beside it, the same place typed by its own short name alone. Shares weighted by prominence, then the places counted once.",
+      "",
+      "| style | targets | first by its own name | first by the address | keystrokes after the parent's name until first |",
+      "|---|---|---|---|---|",
+    ]
+    func percent(_ x: Double) -> String { String(format: "%.1f%%", 100 * x) }
+    for row in rows {
+      lines.append(
+        "| \(row.style) | \(row.targets) | \(percent(row.firstByName)) (\(row.placesFirstByName)) | \(percent(row.firstByAddress)) (\(row.placesFirstByAddress)) | \(String(format: "%.2f", row.keystrokesAfterHead)) |"
+      )
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
 }

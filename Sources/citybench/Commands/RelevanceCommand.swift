@@ -55,6 +55,12 @@ enum RelevanceCommand: Command {
       + [
         .note(
           "(with --fuzzy, also a typist who confuses what the rules pair (zou for zhou under zh-z), and every --keyboard typist is searched with the rules)"
+        )
+      ]
+      + TwoLevelArgument.options
+      + [
+        .note(
+          "(also type every target with a parent as the parent's short name and then its own, 北京朝阳, bjcy, and report how often it is first against its own name alone)"
         ),
         .value("--out", "DIR", "also write the report as Markdown to DIR/relevance.md"),
       ]
@@ -157,6 +163,11 @@ enum RelevanceCommand: Command {
         (fuzzy.isEmpty ? [] : [evaluation.run(on: nil, fuzzy: fuzzy)])
         + layouts.map { evaluation.run(on: $0, fuzzy: fuzzy) }
       let table = RelevanceReport.typedMarkdown(typed, fullNames: report, fuzzy: fuzzy)
+      print("\n" + table, terminator: "")
+      text += "\n" + table
+    }
+    if args.has("--two-level") {
+      let table = RelevanceReport.addressesMarkdown(evaluation.runAddresses())
       print("\n" + table, terminator: "")
       text += "\n" + table
     }
