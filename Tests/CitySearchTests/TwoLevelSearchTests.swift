@@ -116,7 +116,10 @@ import Testing
   /// with a space, the head's initials and the rest's first syllable.
   static let queries: [String] = {
     let corpus = Self.corpus
-    var queries = ["bjc", "jilinshi", "北京", "cy", "shanghaipudong", "hebeishi", "北京朝", "pekingc", "gz"]
+    // `hnx` and `jlc`: heads naming several places, whose rest is read once over every place.
+    var queries = [
+      "bjc", "jilinshi", "北京", "cy", "shanghaipudong", "hebeishi", "北京朝", "pekingc", "gz", "hnx", "hnxy", "jlc",
+    ]
     let ancestors = (0..<corpus.count).filter { corpus.level(at: $0) <= .prefecture && corpus.hasChildren(at: $0) }
     for ancestor in ancestors.enumerated().filter({ $0.offset % 25 == 0 }).map(\.element) {
       for place in corpus.children(of: ancestor).prefix(2) {
