@@ -52,11 +52,21 @@ public struct ConformanceChecker<Backend: SearchBackend> {
     -> Bool
   {
     var session = backend.makeSession(mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
+    return replay(query, into: &session, named: "session \(mode)", sourceLocation: sourceLocation) {
+      reference.search($0, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
+    }
+  }
+
+  /// Types `query` keystroke by keystroke (with backspaces) into `session`, comparing each
+  /// answer with `expected`'s for the same text; records the first difference as `named`.
+  private func replay<Session: SearchSession>(
+    _ query: String, into session: inout Session, named label: String, sourceLocation: Testing.SourceLocation,
+    expected: (String) -> SearchResult
+  ) -> Bool {
     for text in ConformanceQueries.keystrokes(typing: query) {
-      let expected = reference.search(text, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
-      if let difference = ResultDifference(expected: expected, actual: session.update(text)) {
+      if let difference = ResultDifference(expected: expected(text), actual: session.update(text)) {
         Issue.record(
-          "\(Backend.name) session \(mode) at '\(text)' of '\(query)' (\(setting)): \(difference)",
+          "\(Backend.name) \(label) at '\(text)' of '\(query)' (\(setting)): \(difference)",
           sourceLocation: sourceLocation)
         return false
       }
@@ -90,15 +100,8 @@ public struct ConformanceChecker<Backend: SearchBackend> {
     let expected = TwoLevelSearch(backend: reference, heads: heads)
     var session = TwoLevelSearch(backend: backend, heads: heads).makeSession(
       mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
-    for text in ConformanceQueries.keystrokes(typing: query) {
-      let want = expected.search(text, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
-      if let difference = ResultDifference(expected: want, actual: session.update(text)) {
-        Issue.record(
-          "\(Backend.name) two-level session \(mode) at '\(text)' of '\(query)' (\(setting)): \(difference)",
-          sourceLocation: sourceLocation)
-        return false
-      }
+    return replay(query, into: &session, named: "two-level session \(mode)", sourceLocation: sourceLocation) {
+      expected.search($0, mode: mode, limit: limit, scope: scope, fuzzy: fuzzy)
     }
-    return true
   }
 }
