@@ -38,7 +38,7 @@ import Testing
 
   @Test func aFileThatIsNotWholeOrNotForThisCorpusIsRefused() throws {
     let data = Self.data
-    func refusal(_ bytes: Data, corpus: Corpus = Fixtures.cities) -> AnswersFileError? {
+    func refusal(_ bytes: Data, corpus: Corpus = Fixtures.cities) -> ArchiveError? {
       do {
         _ = try ShortQueryAnswers(fileData: bytes, corpus: corpus)
         return nil
@@ -46,9 +46,9 @@ import Testing
         return error
       }
     }
-    #expect(refusal(Data("bj\tbeijing\n".utf8)) == .notAnAnswersFile)
-    #expect(refusal(Data()) == .notAnAnswersFile)
-    #expect(refusal(data.prefix(30_000)) == .truncated("places"))
+    #expect(refusal(Data("bj\tbeijing\n".utf8)) == .notThisKind("a file of precomputed answers"))
+    #expect(refusal(Data()) == .notThisKind("a file of precomputed answers"))
+    #expect(refusal(data.prefix(30_000)) == .cut(found: 30_000, expected: data.count))
     #expect(refusal(data.prefix(12)) == .truncated("the header"))
     var flipped = data
     flipped[data.count / 3] ^= 0x40
@@ -56,13 +56,16 @@ import Testing
     #expect(refusal(data + Data([0])) == .corrupted)
     var format = data
     format[8] = 9
-    #expect(refusal(format) == .format(found: 9))
+    #expect(refusal(format) == .format(found: 9, reads: ShortQueryAnswers.fileFormat))
     #expect(refusal(data, corpus: Fixtures.latinDigits) == .otherCorpus)
-    #expect(AnswersFileError.otherCorpus.description.contains("another corpus"))
-    // A contract of another version: the version text is the header's third field.
+    #expect(ArchiveError.otherCorpus.description.contains("another corpus"))
+    // A contract of another version (its text follows the 20-byte header and its length),
+    // in a file whose checksum adds up: refused by the contract, not the checksum.
     let version = Array(MatchContract.version.utf8)
     var other = data
-    other.replaceSubrange(16..<16 + version.count, with: Array("9.9".utf8).prefix(version.count))
+    other.replaceSubrange(24..<24 + version.count, with: Array("9.9".utf8).prefix(version.count))
+    #expect(refusal(other) == .corrupted)
+    other.resealChecksum()
     #expect(
       refusal(other) == .contract(found: String(decoding: Array("9.9".utf8).prefix(version.count), as: UTF8.self)))
   }

@@ -192,8 +192,7 @@ public struct CorpusBuilder {
       source: source, tables: tables, syllabary: syllabary, ids: ids, parents: parents,
       levels: levels, names: names, hot: hot, shortLengths: shortLengths,
       unitStarts: unitStarts, units: units, tokens: tokens,
-      alternateStarts: alternateStarts, alternateTokens: alternateTokens, indexByID: indexByID,
-      fileSections: sections)
+      alternateStarts: alternateStarts, alternateTokens: alternateTokens, fileSections: sections)
   }
 
   /// A record's own aliases as facts: each as written and, when it holds Hanzi and the pinyin

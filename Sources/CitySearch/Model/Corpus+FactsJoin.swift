@@ -83,7 +83,7 @@ extension Corpus {
       source: source, tables: joinedTables, syllabary: syllabary, ids: ids, parents: parents, levels: levels,
       names: names, hot: hot, shortLengths: shortLengths, unitStarts: unitStarts, units: units,
       tokens: readings.tokens, alternateStarts: readings.alternateStarts, alternateTokens: readings.alternateTokens,
-      indexByID: indexByID, fileSections: fileSections)
+      fileSections: fileSections)
     return (corpus, join)
   }
 }

@@ -26,7 +26,9 @@ public final class Corpus: Sendable {
   /// The reviewed readings of the places (``ReadingStore``): tokens, alternates, joined pinyin
   /// and letter masks, the last with each place's aliases' letters added.
   public let readings: ReadingStore
-  let indexByID: [PlaceID: Int32]
+  /// The places in ascending order of id, for ``index(of:)`` (a binary search: a tenth of a
+  /// hash table's memory, and an archive stores it as it is).
+  let idOrder: ContiguousArray<Int32>
   /// The section each place is listed under in its file, for the few formats that have them.
   let fileSections: [Int32: String]
   /// Per place, `(Ranking.scaleCeiling - scale) << 32 | ordinal`: its prominence scale and its
@@ -45,28 +47,18 @@ public final class Corpus: Sendable {
   let childIndices: ContiguousArray<Int32>
   let roots: ContiguousArray<Int32>
 
-  init(
+  /// A corpus of the places' own tables: the readings' derived tables, the prominence, the
+  /// rank order, the aliases and the children are computed from them and the facts of `tables`.
+  convenience init(
     source: String, tables: ReadingTables, syllabary: Syllabary,
     ids: ContiguousArray<PlaceID>, parents: ContiguousArray<Int32>,
     levels: ContiguousArray<UInt8>, names: ContiguousArray<String>, hot: ContiguousArray<Bool>,
     shortLengths: ContiguousArray<UInt8>, unitStarts: ContiguousArray<Int32>,
     units: ContiguousArray<UInt32>, tokens: ContiguousArray<UInt16>,
     alternateStarts: ContiguousArray<Int32>, alternateTokens: ContiguousArray<UInt16>,
-    indexByID: [PlaceID: Int32], fileSections: [Int32: String] = [:]
+    fileSections: [Int32: String] = [:]
   ) {
-    self.source = source
-    self.fileSections = fileSections
-    self.tables = tables
-    self.syllabary = syllabary
-    self.ids = ids
-    self.parents = parents
-    self.levels = levels
-    self.names = names
-    self.hot = hot
-    self.shortLengths = shortLengths
-    self.unitStarts = unitStarts
-    self.units = units
-    self.indexByID = indexByID
+    let idOrder = ContiguousArray((0..<Int32(ids.count)).sorted { ids[Int($0)] < ids[Int($1)] })
     // Prominence, the rank order, and the aliases, from the facts of places known by id and name.
     var prominences = ContiguousArray<UInt64>(repeating: 0, count: ids.count)
     var aliasStarts = ContiguousArray<Int32>([0])
@@ -87,13 +79,9 @@ public final class Corpus: Sendable {
       }
       aliasStarts.append(Int32(aliasEnds.count))
     }
-    self.readings = ReadingStore(
+    let readings = ReadingStore(
       unitStarts: unitStarts, tokens: tokens, alternateStarts: alternateStarts, alternateTokens: alternateTokens,
       syllabary: syllabary, extraLetters: aliasLetters)
-    self.prominences = prominences
-    self.aliasStarts = aliasStarts
-    self.aliasEnds = aliasEnds
-    self.aliasUnits = aliasUnits
     // Most prominent first, then level, name length and id (MatchSpec §5.4).
     func rankKey(_ place: Int) -> (UInt64, UInt8, Int32, PlaceID) {
       (UInt64.max - prominences[place], levels[place], unitStarts[place + 1] - unitStarts[place], ids[place])
@@ -104,7 +92,6 @@ public final class Corpus: Sendable {
       let scale = Ranking.scale(prominence: prominences[place])
       rankBases[place] = UInt64(Ranking.scaleCeiling - scale) << 32 | UInt64(ordinal)
     }
-    self.rankBases = rankBases
 
     // Children in source order (compressed rows).
     var counts = ContiguousArray<Int32>(repeating: 0, count: ids.count + 1)
@@ -119,8 +106,44 @@ public final class Corpus: Sendable {
       children[Int(fill[Int(parent)])] = Int32(i)
       fill[Int(parent)] += 1
     }
-    self.childStarts = counts
-    self.childIndices = children
+    self.init(
+      source: source, tables: tables, syllabary: syllabary, ids: ids, parents: parents, levels: levels, names: names,
+      hot: hot, shortLengths: shortLengths, unitStarts: unitStarts, units: units, readings: readings, idOrder: idOrder,
+      fileSections: fileSections, rankBases: rankBases, prominences: prominences, aliasStarts: aliasStarts,
+      aliasEnds: aliasEnds, aliasUnits: aliasUnits, childStarts: counts, childIndices: children, roots: roots)
+  }
+
+  /// A corpus of tables already derived, as an archive holds them (`Corpus+Archive.swift`).
+  init(
+    source: String, tables: ReadingTables, syllabary: Syllabary, ids: ContiguousArray<PlaceID>,
+    parents: ContiguousArray<Int32>, levels: ContiguousArray<UInt8>, names: ContiguousArray<String>,
+    hot: ContiguousArray<Bool>, shortLengths: ContiguousArray<UInt8>, unitStarts: ContiguousArray<Int32>,
+    units: ContiguousArray<UInt32>, readings: ReadingStore, idOrder: ContiguousArray<Int32>,
+    fileSections: [Int32: String], rankBases: ContiguousArray<UInt64>, prominences: ContiguousArray<UInt64>,
+    aliasStarts: ContiguousArray<Int32>, aliasEnds: ContiguousArray<Int32>, aliasUnits: ContiguousArray<UInt32>,
+    childStarts: ContiguousArray<Int32>, childIndices: ContiguousArray<Int32>, roots: ContiguousArray<Int32>
+  ) {
+    self.source = source
+    self.tables = tables
+    self.syllabary = syllabary
+    self.ids = ids
+    self.parents = parents
+    self.levels = levels
+    self.names = names
+    self.hot = hot
+    self.shortLengths = shortLengths
+    self.unitStarts = unitStarts
+    self.units = units
+    self.readings = readings
+    self.idOrder = idOrder
+    self.fileSections = fileSections
+    self.rankBases = rankBases
+    self.prominences = prominences
+    self.aliasStarts = aliasStarts
+    self.aliasEnds = aliasEnds
+    self.aliasUnits = aliasUnits
+    self.childStarts = childStarts
+    self.childIndices = childIndices
     self.roots = roots
   }
 
@@ -131,7 +154,16 @@ public final class Corpus: Sendable {
   public func id(at index: Int) -> PlaceID { ids[index] }
 
   /// The index of the place with `id`, if the corpus has one.
-  public func index(of id: PlaceID) -> Int? { indexByID[id].map(Int.init) }
+  ///
+  /// - Complexity: O(log n).
+  public func index(of id: PlaceID) -> Int? {
+    var (low, high) = (0, idOrder.count)
+    while low < high {
+      let middle = (low + high) / 2
+      if ids[Int(idOrder[middle])] < id { low = middle + 1 } else { high = middle }
+    }
+    return low < idOrder.count && ids[Int(idOrder[low])] == id ? Int(idOrder[low]) : nil
+  }
 
   /// The full name of the place at `index`.
   public func name(at index: Int) -> String { names[index] }

@@ -40,7 +40,7 @@ public final class ReadingStore: Sendable {
   ///
   /// - Precondition: `tokens.count == unitStarts.last` and `alternateStarts.count ==
   ///   unitStarts.count`.
-  public init(
+  public convenience init(
     unitStarts: ContiguousArray<Int32>, tokens: ContiguousArray<UInt16>, alternateStarts: ContiguousArray<Int32>,
     alternateTokens: ContiguousArray<UInt16>, syllabary: Syllabary, extraLetters: ContiguousArray<UInt64>? = nil
   ) {
@@ -48,10 +48,6 @@ public final class ReadingStore: Sendable {
     precondition(alternateStarts.count == unitStarts.count, "one alternate range per place")
     precondition(extraLetters.map { $0.count == unitStarts.count - 1 } ?? true, "one extra mask per place")
     let places = unitStarts.count - 1
-    self.unitStarts = unitStarts
-    self.tokens = tokens
-    self.alternateStarts = alternateStarts
-    self.alternateTokens = alternateTokens
 
     var pinyinStarts = ContiguousArray<Int32>()
     pinyinStarts.reserveCapacity(places + 1)
@@ -69,9 +65,6 @@ public final class ReadingStore: Sendable {
       }
     }
     pinyinStarts.append(Int32(pinyinBytes.count))
-    self.pinyinStarts = pinyinStarts
-    self.pinyinBytes = pinyinBytes
-    self.pinyinUnitEnds = pinyinUnitEnds
 
     var tokenMasks = syllabary.spellings.map { Hanzi.letterMask($0.lazy.map(UInt32.init)) }
     for (token, kind) in syllabary.kinds.enumerated() where kind == .opaque { tokenMasks[token] = 0 }
@@ -84,6 +77,24 @@ public final class ReadingStore: Sendable {
       }
       letterMasks[place] |= mask
     }
+    self.init(
+      unitStarts: unitStarts, tokens: tokens, alternateStarts: alternateStarts, alternateTokens: alternateTokens,
+      pinyinStarts: pinyinStarts, pinyinBytes: pinyinBytes, pinyinUnitEnds: pinyinUnitEnds, letterMasks: letterMasks)
+  }
+
+  /// A store of tables already derived, as an archive holds them (`Corpus+Archive.swift`).
+  init(
+    unitStarts: ContiguousArray<Int32>, tokens: ContiguousArray<UInt16>, alternateStarts: ContiguousArray<Int32>,
+    alternateTokens: ContiguousArray<UInt16>, pinyinStarts: ContiguousArray<Int32>,
+    pinyinBytes: ContiguousArray<UInt8>, pinyinUnitEnds: ContiguousArray<UInt8>, letterMasks: ContiguousArray<UInt64>
+  ) {
+    self.unitStarts = unitStarts
+    self.tokens = tokens
+    self.alternateStarts = alternateStarts
+    self.alternateTokens = alternateTokens
+    self.pinyinStarts = pinyinStarts
+    self.pinyinBytes = pinyinBytes
+    self.pinyinUnitEnds = pinyinUnitEnds
     self.letterMasks = letterMasks
   }
 

@@ -73,6 +73,37 @@ struct AliasTrie: Sendable {
     (subtreeStarts, subtreeEnds, self.postings) = (ContiguousArray(starts), ContiguousArray(ends), postings)
   }
 
+  /// Writes every array (``init(reading:corpus:)`` reads them back).
+  func archive(into writer: inout ArchiveWriter) {
+    writer.table(edgeStarts)
+    writer.table(edgeUnits)
+    writer.table(edgeTargets)
+    writer.table(subtreeStarts)
+    writer.table(subtreeEnds)
+    writer.table(postings)
+  }
+
+  /// The trie ``archive(into:)`` wrote for `corpus`, checked so that no walk can read outside
+  /// an array or report a place the corpus does not have.
+  ///
+  /// - Complexity: O(n) in the size of the arrays.
+  init(reading reader: inout ArchiveReader, corpus: Corpus) throws(ArchiveError) {
+    edgeStarts = try reader.table("the alias trie's edges")
+    edgeUnits = try reader.table("the alias trie's edges")
+    edgeTargets = try reader.table("the alias trie's edges")
+    subtreeStarts = try reader.table("the alias trie's subtrees")
+    subtreeEnds = try reader.table("the alias trie's subtrees")
+    postings = try reader.table("the alias trie's postings")
+    let nodes = edgeStarts.count - 1
+    try reader.require(
+      nodes >= 1 && edgeStarts.areOffsets(count: nodes + 1, total: edgeUnits.count)
+        && edgeTargets.count == edgeUnits.count && edgeTargets.allLie(in: 1..<nodes), "the alias trie's edges")
+    try reader.require(
+      subtreeStarts.count == nodes && subtreeStarts.areRanges(to: subtreeEnds, within: postings.count),
+      "the alias trie's subtrees")
+    try reader.require(postings.allSatisfy { Int($0 >> 8) < corpus.count }, "the alias trie's postings")
+  }
+
   /// Calls `body(place, whole)` for every alias that begins with `needle`; `whole` when it is
   /// the alias itself.
   ///

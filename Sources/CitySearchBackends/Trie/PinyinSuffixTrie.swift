@@ -188,6 +188,55 @@ final class PinyinSuffixTrie: Sendable {
     self.postings = postings
   }
 
+  /// Writes every array (``init(reading:corpus:)`` reads them back).
+  func archive(into writer: inout ArchiveWriter) {
+    writer.table(labelUnits)
+    writer.table(labelTokens)
+    writer.table(labelsByLetter)
+    writer.table(edgeStarts)
+    writer.table(edgeLabels)
+    writer.table(edgeTargets)
+    writer.table(subtreeStarts)
+    writer.table(subtreeEnds)
+    writer.table(postings)
+  }
+
+  /// The trie ``archive(into:)`` wrote for `corpus`, checked: labels of the corpus's tokens,
+  /// edges to nodes that exist, subtrees inside the postings, postings of the corpus's places
+  /// and units, so that no walk can read outside an array.
+  ///
+  /// - Complexity: O(n) in the size of the arrays.
+  init(reading reader: inout ArchiveReader, corpus: Corpus) throws(ArchiveError) {
+    labelUnits = try reader.table("the trie's labels")
+    labelTokens = try reader.table("the trie's labels")
+    labelsByLetter = try reader.table("the trie's letter ranges")
+    edgeStarts = try reader.table("the trie's edges")
+    edgeLabels = try reader.table("the trie's edges")
+    edgeTargets = try reader.table("the trie's edges")
+    subtreeStarts = try reader.table("the trie's subtrees")
+    subtreeEnds = try reader.table("the trie's subtrees")
+    postings = try reader.table("the trie's postings")
+    let labels = labelUnits.count
+    try reader.require(
+      labelTokens.count == labels && labelTokens.allLie(in: 0..<corpus.syllabary.count), "the trie's labels")
+    try reader.require(
+      labelsByLetter.count == 39 && labelsByLetter.allLie(in: 0..<labels + 1)
+        && zip(labelsByLetter, labelsByLetter.dropFirst()).allSatisfy { $0 <= $1 }, "the trie's letter ranges")
+    let nodes = edgeStarts.count - 1
+    try reader.require(
+      nodes >= 1 && edgeStarts.areOffsets(count: nodes + 1, total: edgeLabels.count)
+        && edgeTargets.count == edgeLabels.count && edgeLabels.allLie(in: 0..<labels)
+        && edgeTargets.allLie(in: 1..<nodes), "the trie's edges")
+    try reader.require(
+      subtreeStarts.count == nodes && subtreeStarts.areRanges(to: subtreeEnds, within: postings.count),
+      "the trie's subtrees")
+    try reader.require(
+      postings.allSatisfy { posting in
+        let place = Int(posting >> 7)
+        return place < corpus.count && Int(posting & 63) < corpus.unitCount(at: place)
+      }, "the trie's postings")
+  }
+
   /// Node v's edges whose label lies in `labels`, found by binary search.
   @inline(__always)
   func edges(of v: Int32, labels: Range<Int32>) -> Range<Int> {

@@ -9,7 +9,7 @@ import CitySearchEngine
 /// and ranked with the shared ranking.
 ///
 /// See docs/backends/trie.md.
-public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
+public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, ArchivableBackend {
   public static let name = "trie"
   public static let summary = "Suffix trie of reading sequences; matches collected from the walk"
   /// Options `short-answers`, `fuzzy-answers` and `concurrent-build`.
@@ -44,12 +44,23 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
   private let scratch: BestMatchScratchPool
 
   public init(corpus: Corpus, options: BackendOptions = BackendOptions()) {
+    self.init(corpus: corpus, trie: PinyinSuffixTrie(corpus: corpus), aliases: AliasTrie(corpus: corpus))
+    if options[.shortAnswers] {
+      shortAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild])
+    }
+    if options[.fuzzyAnswers] {
+      fuzzyAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild], fuzzy: .all)
+    }
+  }
+
+  /// The backend over tries already built (or read from an index file), without precomputed
+  /// answers: the tables the walk reads are derived from them and the corpus.
+  private init(corpus: Corpus, trie: PinyinSuffixTrie, aliases: AliasTrie) {
     self.corpus = corpus
     self.matcher = PlaceMatcher(corpus: corpus)
     self.ranking = Ranking(corpus: corpus)
-    let trie = PinyinSuffixTrie(corpus: corpus)
     self.trie = trie
-    aliases = AliasTrie(corpus: corpus)
+    self.aliases = aliases
     var bytes = ContiguousArray<UInt8>()
     var starts = ContiguousArray<Int32>([0])
     for spelling in corpus.syllabary.spellings {
@@ -65,12 +76,6 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
     }
     self.hanziLabels = hanziLabels
     scratch = BestMatchScratchPool(placeCount: corpus.count)
-    if options[.shortAnswers] {
-      shortAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild])
-    }
-    if options[.fuzzyAnswers] {
-      fuzzyAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild], fuzzy: .all)
-    }
   }
 
   /// A trie over `corpus` whose precomputed answers are `shortAnswers`, read from a file
@@ -79,6 +84,36 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend {
   public init(corpus: Corpus, options: BackendOptions = BackendOptions(), shortAnswers: ShortQueryAnswers) {
     self.init(corpus: corpus, options: options.setting(.shortAnswers, to: false))
     self.shortAnswers = shortAnswers
+  }
+
+  /// Writes the tries and the precomputed answers (`IndexFile` adds the corpus):
+  /// ``init(reading:corpus:)`` reads them back.
+  public func archive(into writer: inout ArchiveWriter) {
+    trie.archive(into: &writer)
+    aliases.archive(into: &writer)
+    for answers in [shortAnswers, fuzzyAnswers] {
+      writer.integer(UInt8(answers == nil ? 0 : 1))
+      answers?.archive(into: &writer)
+    }
+  }
+
+  /// The backend ``archive(into:)`` wrote for `corpus`, checked table by table: ready without
+  /// building anything but the walk's small tables (`villages`: milliseconds, not seconds).
+  ///
+  /// - Throws: `ArchiveError` naming the first table that is cut or holds what cannot be.
+  public init(reading reader: inout ArchiveReader, corpus: Corpus) throws(ArchiveError) {
+    let trie = try PinyinSuffixTrie(reading: &reader, corpus: corpus)
+    let aliases = try AliasTrie(reading: &reader, corpus: corpus)
+    var answers: [ShortQueryAnswers?] = []
+    for _ in 0..<2 {
+      let kept: UInt8 = try reader.integer("the precomputed answers")
+      try reader.require(kept <= 1, "the precomputed answers")
+      answers.append(kept == 1 ? try ShortQueryAnswers(reading: &reader, placeCount: corpus.count) : nil)
+    }
+    try reader.require(
+      answers[0]?.fuzzy ?? [] == [] && answers[1].map { !$0.fuzzy.isEmpty } ?? true, "the precomputed answers")
+    self.init(corpus: corpus, trie: trie, aliases: aliases)
+    (shortAnswers, fuzzyAnswers) = (answers[0], answers[1])
   }
 
   /// The trie, the tables the walk reads and the ranking table.
