@@ -125,8 +125,10 @@ public struct ShortQueryAnswers: Sendable {
       let (mode, tokens) = jobs[j]
       var top = TopK(limit: Self.depth)
       let query = NormalizedQuery(tokens: tokens, fuzzy: mode == .syllable ? fuzzy : [])
+      // Read once: through the generic source, each read copies the ranking and retains its arrays.
+      let ranking = source.ranking
       source.forEachMatch(source.matcher.prepare(query), mode: mode) { index, match in
-        top.insert(key: source.ranking.key(match, place: index), index: index, match: match)
+        top.insert(key: ranking.key(match, place: index), index: index, match: match)
       }
       let kept = tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) || top.total > Self.broadTotal
       answers.set(j, (top.total, kept ? top.sortedEntries() : []))

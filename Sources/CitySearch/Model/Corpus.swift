@@ -229,6 +229,24 @@ public final class Corpus: Sendable {
   /// For each unit, the offset in ``joinedPinyin(at:)`` where its syllable ends.
   public func pinyinUnitEnds(at index: Int) -> ArraySlice<UInt8> { readings.pinyinUnitEnds(at: index) }
 
+  /// The offset in ``joinedPinyin(at:)`` where the syllable of unit `unit` ends: one element of
+  /// ``pinyinUnitEnds(at:)``, read without making a slice (a backend's loop over postings).
+  @inlinable
+  public func pinyinUnitEnd(at index: Int, unit: Int) -> Int {
+    Int(readings.pinyinUnitEnds[Int(unitStarts[index]) + unit])
+  }
+
+  /// The length of ``joinedPinyin(at:)``, without making a slice.
+  @inlinable
+  public func joinedPinyinCount(at index: Int) -> Int {
+    Int(readings.pinyinStarts[index + 1] - readings.pinyinStarts[index])
+  }
+
+  /// The canonical reading token of unit `unit`: one element of ``canonicalTokens(at:)``,
+  /// read without making a slice.
+  @inlinable
+  public func canonicalToken(at index: Int, unit: Int) -> UInt16 { readings.tokens[Int(unitStarts[index]) + unit] }
+
   /// The letters and digits of the place's readings, literal units and aliases, as
   /// ``Hanzi/letterMask(_:)`` bits.
   public func letterMask(at index: Int) -> UInt64 { readings.letterMask(at: index) }

@@ -16,17 +16,17 @@
 public final class ReadingStore: Sendable {
   /// Place `i`'s units are `unitStarts[i]..<unitStarts[i + 1]` of the corpus: its range in
   /// `tokens` and `pinyinUnitEnds`.
-  let unitStarts: ContiguousArray<Int32>
-  let tokens: ContiguousArray<UInt16>
+  @usableFromInline let unitStarts: ContiguousArray<Int32>
+  @usableFromInline let tokens: ContiguousArray<UInt16>
   /// `alternateStarts[i]..<alternateStarts[i + 1]` holds place `i`'s alternate sequences,
   /// each as long as its name.
   let alternateStarts: ContiguousArray<Int32>
   let alternateTokens: ContiguousArray<UInt16>
   /// `pinyinStarts[i]..<pinyinStarts[i + 1]` is place `i`'s joined canonical pinyin in
   /// `pinyinBytes`; `pinyinUnitEnds` holds, per unit, the offset where its syllable ends.
-  let pinyinStarts: ContiguousArray<Int32>
+  @usableFromInline let pinyinStarts: ContiguousArray<Int32>
   let pinyinBytes: ContiguousArray<UInt8>
-  let pinyinUnitEnds: ContiguousArray<UInt8>
+  @usableFromInline let pinyinUnitEnds: ContiguousArray<UInt8>
   /// Per place, the letters and digits of every reading (canonical and alternate) and literal
   /// unit, as ``Hanzi/letterMask(_:)`` bits (the corpus adds its aliases' letters): a query
   /// letter outside it cannot match the place.

@@ -452,19 +452,17 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
         case .name:
           (offset, whole, shortLength) = (start, corpus.unitCount(at: place), short)
         case .pinyin(let within):
-          let ends = corpus.pinyinUnitEnds(at: place)
-          offset = (start == 0 ? 0 : Int(ends[ends.startIndex + start - 1])) + within
-          whole = corpus.joinedPinyin(at: place).count
-          shortLength = short > 0 ? Int(ends[ends.startIndex + short - 1]) : 0
+          offset = (start == 0 ? 0 : corpus.pinyinUnitEnd(at: place, unit: start - 1)) + within
+          whole = corpus.joinedPinyinCount(at: place)
+          shortLength = short > 0 ? corpus.pinyinUnitEnd(at: place, unit: short - 1) : 0
         case .initials:
-          let tokens = corpus.canonicalTokens(at: place)
           var before = 0
           var total = 0
           var inShort = 0
-          for (u, token) in tokens.enumerated()
-          where MatchRules.initial(firstByte: spellingBytes[Int(spellingStarts[Int(token)])], kind: kinds[Int(token)])
-            != nil
-          {
+          for u in 0..<corpus.unitCount(at: place) {
+            let token = Int(corpus.canonicalToken(at: place, unit: u))
+            guard MatchRules.initial(firstByte: spellingBytes[Int(spellingStarts[token])], kind: kinds[token]) != nil
+            else { continue }
             if u < start { before += 1 }
             if u < short { inShort += 1 }
             total += 1

@@ -1,6 +1,8 @@
 import CitySearch
 import CitySearchBench
 import CitySearchCatalog
+import CitySearchEngine
+import CitySearchExecutor
 import Foundation
 
 /// `citybench backends`: lists the backends; with `--build`, builds each on a corpus and
@@ -16,7 +18,9 @@ enum BackendsCommand: Command {
     backend options it reads, its variants (checked by 'conform --variants') and the sample a
     conformance run asks it when it is too slow to answer every query. With --build, builds each one on the corpus and prints its
     build time (monotonic clock), the heap it kept (glibc mallinfo2 before and after), the
-    bytes its index counts itself, and notes such as the ICU override rules.
+    bytes its index counts itself, and notes such as the ICU override rules; for a backend whose
+    index can be saved (citybench index build), also the index file's size and how long it takes
+    to save, to open and to answer a first query that walks ('beijing').
     """
 
   static var options: [CommandOption] {
@@ -47,9 +51,30 @@ enum BackendsCommand: Command {
     for type in types {
       let build = try MeasuredBuild.build(type, corpus: corpus, options: options)
       print("\(type.name)\t\(build.summary)")
+      if let archivable = build.backend as? any ArchivableBackend { print("\t" + (try indexFileRoundTrip(archivable))) }
     }
     return 0
   }
+
+  /// A built backend's index written as an index file (`IndexFile`), opened back and asked a
+  /// first query that walks (not a precomputed one): the size and each step's time, in one line.
+  static func indexFileRoundTrip<B: ArchivableBackend>(_ backend: B) throws -> String {
+    var started = MonotonicClock.now()
+    let data = IndexFile.data(of: backend)
+    let saved = IndexCommand.seconds(since: started)
+    started = MonotonicClock.now()
+    let opened = try IndexFile.open(data, as: B.self, tables: backend.corpus.tables)
+    let open = IndexCommand.seconds(since: started)
+    started = MonotonicClock.now()
+    let answer = opened.search(firstQuery, mode: .syllable, limit: 20)
+    let first = IndexCommand.seconds(since: started)
+    return "index file \(megabytes(data.count)): saved in \(IndexCommand.milliseconds(saved)), opened in "
+      + "\(IndexCommand.milliseconds(open)), first answer ('\(firstQuery)', \(answer.total) matches) in "
+      + IndexCommand.duration(first)
+  }
+
+  /// The query a backend opened from its index file answers first: a walk, not a table read.
+  static let firstQuery = "beijing"
 
   /// A descriptor's lines, indented, each ending in a newline.
   static func details(_ descriptor: BackendDescriptor) -> String {

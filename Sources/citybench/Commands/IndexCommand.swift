@@ -142,7 +142,7 @@ enum IndexCommand: Command {
     print(
       "opened \(path): \(data.count.formatted()) bytes, the \(type(of: backend).name) index of \(corpus.source) "
         + "(\(corpus.count.formatted()) places); read \(milliseconds(read)) (mapped), open \(milliseconds(opened)), "
-        + "first answer \(answered < 1e-3 ? String(format: "%.0f µs", answered * 1e6) : milliseconds(answered)): '\(query)' \(answer.total.formatted()) matches, first "
+        + "first answer \(duration(answered)): '\(query)' \(answer.total.formatted()) matches, first "
         + (answer.hits.first.map { corpus.name(at: $0.index) } ?? "none"))
     guard args.has("--check") else { return ExitStatus.success }
     return checkShortQueries(backend, against: LinearScanBackend(corpus: corpus))
@@ -237,6 +237,11 @@ enum IndexCommand: Command {
       try time(type)
     }
     return failed ? ExitStatus.failure : ExitStatus.success
+  }
+
+  /// `seconds` in microseconds below a millisecond, else as ``milliseconds(_:)``.
+  static func duration(_ seconds: Double) -> String {
+    seconds < 1e-3 ? String(format: "%.0f µs", seconds * 1e6) : milliseconds(seconds)
   }
 
   static func milliseconds(_ seconds: Double) -> String {
