@@ -2,6 +2,35 @@ import CitySearch
 import CitySearchExecutor
 import Foundation
 
+/// A backend's index read from a file an app ships (an index file), opened instead of built:
+/// the bench then measures what such an app runs, and its "build" is the open.
+public struct PrebuiltIndex: Sendable {
+  /// The file, as named on the command line.
+  public let file: String
+  /// The fingerprint of the corpus the file holds (`Corpus.fingerprint`): it must be the
+  /// bench's corpus.
+  public let fingerprint: UInt64
+  /// Opens the backend, its corpus's queries folded with the tables given.
+  public let open: @Sendable (ReadingTables) throws -> any SearchBackend
+
+  /// The index in `file`, of a corpus of `fingerprint`, opened by `open`.
+  public init(file: String, fingerprint: UInt64, open: @escaping @Sendable (ReadingTables) throws -> any SearchBackend)
+  {
+    self.file = file
+    self.fingerprint = fingerprint
+    self.open = open
+  }
+
+  /// Why an index file cannot be benchmarked against a corpus.
+  public struct OtherCorpus: Error, CustomStringConvertible {
+    /// The file.
+    public let file: String
+    public var description: String {
+      "\(file) holds the index of another corpus than the bench's (their fingerprints differ): build it from the same corpus"
+    }
+  }
+}
+
 /// A backend to benchmark: its type, build options, how it is replayed and the name it is
 /// reported under.
 public struct BenchCandidate: Sendable {
@@ -14,6 +43,8 @@ public struct BenchCandidate: Sendable {
   public let stateless: Bool
   /// The name the reports give it: the backend's, with ` (stateless)` for the stateless replay.
   public let label: String
+  /// The index file it is opened from instead of built (`citybench bench --index FILE`), if any.
+  public var prebuilt: PrebuiltIndex?
 
   /// A candidate; `label` defaults to the backend's name, marked when `stateless`.
   public init(
@@ -85,8 +116,15 @@ public struct BenchPipeline {
     var builds: [MeasuredBuild] = []
     for candidate in candidates {
       if shouldStop() { throw BenchInterrupted() }
-      let build = try MeasuredBuild.build(candidate.type, corpus: corpus, options: candidate.options)
-      log("\(candidate.label): \(build.summary)")
+      let build: MeasuredBuild
+      if let prebuilt = candidate.prebuilt {
+        guard prebuilt.fingerprint == corpus.fingerprint else { throw PrebuiltIndex.OtherCorpus(file: prebuilt.file) }
+        build = try MeasuredBuild.measure { try prebuilt.open(corpus.tables) }
+        log("\(candidate.label): opened from \(prebuilt.file) in \(String(format: "%.3f s", build.seconds))")
+      } else {
+        build = try MeasuredBuild.build(candidate.type, corpus: corpus, options: candidate.options)
+        log("\(candidate.label): \(build.summary)")
+      }
       builds.append(build)
     }
     var external: [ExternalStart] = []
@@ -123,8 +161,11 @@ public struct BenchPipeline {
     metadata.shippedBackend = configuration.shippedBackend
     if !configuration.fuzzy.isEmpty { metadata.fuzzy = configuration.fuzzy.description }
     if configuration.twoLevel { metadata.twoLevel = true }
-    let options = Set(candidates.map(\.options.description)).subtracting([""])
-    if !options.isEmpty { metadata.backendOptions = options.sorted().joined(separator: "; ") }
+    let options = Set(candidates.map(\.options.description)).subtracting([""]).sorted()
+    let opened = candidates.compactMap { candidate in
+      candidate.prebuilt.map { "\(candidate.label) opened from \($0.file)" }
+    }
+    if !(options + opened).isEmpty { metadata.backendOptions = (options + opened).joined(separator: "; ") }
     var results = BenchAnalysis.results(
       raw: raw, workload: workload, builds: builds, external: external, corpus: corpus, metadata: metadata)
     let stateless = Set(candidates.filter(\.stateless).map(\.label))

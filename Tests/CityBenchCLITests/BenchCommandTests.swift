@@ -96,6 +96,33 @@ import Testing
     #expect(untimed.stderr.contains("--allocations names 'trie', which --backends does not time"))
   }
 
+  /// A backend opened from an index file (`citybench index build`) instead of built: timed
+  /// like the others, its results naming the file; refused for another corpus or a backend the
+  /// run does not time.
+  @Test func benchOpensABackendFromAnIndexFile() throws {
+    let dir = try scratch()
+    let index = dir.appendingPathComponent("cities.trie").path
+    #expect(try CLI.run(["index", "build", "--backend", "trie", "--out", index]).status == 0)
+    let quickTrie = quick(dir).map { $0 == "inverted-index" ? "trie" : $0 }
+    let out = dir.appendingPathComponent("opened")
+    let r = try CLI.run(["bench"] + quickTrie + ["--index", index, "--format", "json", "--out", out.path])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect((r.stdout + r.stderr).contains("trie: opened from \(index) in "))
+    let json = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent("results.json")))
+    let metadata = try #require((json as? [String: Any])?["metadata"] as? [String: Any])
+    #expect((metadata["backendOptions"] as? String)?.contains("trie opened from \(index)") == true)
+    let backends = try #require((json as? [String: Any])?["backends"] as? [[String: Any]])
+    #expect(backends.contains { $0["name"] as? String == "trie" })
+
+    let other = dir.appendingPathComponent("other.trie").path
+    let digits = CLI.packageRoot.appendingPathComponent("Tests/CitySearchTests/Fixtures/latin-digits.tsv").path
+    #expect(try CLI.run(["index", "build", "--corpus", digits, "--out", other]).status == 0)
+    let refused = try CLI.run(["bench"] + quickTrie + ["--index", other])
+    #expect(refused.status == 1 && refused.stderr.contains("holds the index of another corpus"), "\(refused.stderr)")
+    let untimed = try CLI.run(["bench"] + quick(dir) + ["--index", index])
+    #expect(untimed.status == 64 && untimed.stderr.contains("holds the trie index: add trie to --backends"))
+  }
+
   @Test func benchWritesEveryReport() throws {
     let dir = try scratch()
     let out = dir.appendingPathComponent("report")

@@ -20,9 +20,15 @@ public struct MeasuredBuild: Sendable {
     -> MeasuredBuild
   {
     try type.descriptor.sharedSetup?()
+    return try measure { try type.init(corpus: corpus, options: options) }
+  }
+
+  /// The backend `make` returns (a build, or an open of an index file), with the wall time
+  /// and the heap kept measured around it.
+  public static func measure(_ make: () throws -> any SearchBackend) rethrows -> MeasuredBuild {
     let before = heapInUse()
     let start = MonotonicClock.now()
-    let backend = try type.init(corpus: corpus, options: options)
+    let backend = try make()
     let seconds = Double(MonotonicClock.now() - start) / 1e9
     let after = heapInUse()
     return MeasuredBuild(

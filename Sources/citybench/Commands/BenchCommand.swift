@@ -29,6 +29,7 @@ enum BenchCommand: Command {
   static var options: [CommandOption] {
     BenchOptions.options
       + BenchOptions.executorOptions
+      + BenchOptions.indexOptions
       + BackendOptionArguments.options
       + [
         .note("(every backend that declares an option is built with it; the results record them)"),

@@ -2,6 +2,7 @@ import CitySearch
 import CitySearchBench
 import CitySearchCatalog
 import CitySearchConformance
+import CitySearchEngine
 import CitySearchExecutor
 import Foundation
 
@@ -100,12 +101,22 @@ struct BenchOptions {
   var executors: [ExecutorSpec] = []
   /// `--options` and the option flags (bench only): how the backends are built.
   var backendOptions = BackendOptions()
+  /// `--index FILE` (bench only).
+  var indexFile: String?
 
   /// `--executor`, for the commands that take it.
   static let executorOptions: [CommandOption] = [
     .repeatable(
       "--executor", "NAME=CMD",
       "also run an implementation of your own, a command speaking the executor protocol (docs/Executors.md), beside the backends on the same keystrokes; repeatable. Reported as external, with its own time and the round trip; its differences from the reference are counted but do not fail the run"
+    )
+  ]
+
+  /// `--index FILE` (bench only): a backend opened from an index file instead of built.
+  static let indexOptions: [CommandOption] = [
+    .value(
+      "--index", "FILE",
+      "open the backend an index file holds (citybench index build) instead of building it, as an app that ships the file does; its build time is the open's. The file's corpus must be the bench's"
     )
   ]
 
@@ -173,6 +184,7 @@ struct BenchOptions {
     shard = try args.shard()
     replay = try args.choice("--replay", default: Replay.sessions)
     executors = try args.executorSpecs()
+    indexFile = args["--index"]
     backendOptions = try BackendOptionArguments.parse(args)
     if c.twoLevel {
       for option in ["--executor", "--instructions", "--allocations"]
@@ -220,7 +232,32 @@ struct BenchOptions {
   /// The backends to time, the reference first: with a shard, the reference and its slice.
   func candidates() throws -> [BenchCandidate] {
     let all = try selection()
-    return [all[0]] + shard.slice(Array(all.dropFirst()))
+    return try opening([all[0]] + shard.slice(Array(all.dropFirst())))
+  }
+
+  /// `candidates` with the backend `--index FILE` holds opened from it (every replay of it).
+  func opening(_ candidates: [BenchCandidate]) throws -> [BenchCandidate] {
+    guard let indexFile else { return candidates }
+    let data: Data
+    let header: IndexFile.Header
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: indexFile), options: .alwaysMapped)
+      header = try IndexFile.header(of: data)
+    } catch {
+      throw CommandError(message: "--index \(indexFile): \(error)")
+    }
+    guard candidates.contains(where: { $0.type.name == header.backend }) else {
+      throw UsageError(
+        message: "--index \(indexFile) holds the \(header.backend) index: add \(header.backend) to --backends")
+    }
+    let prebuilt = PrebuiltIndex(file: indexFile, fingerprint: header.fingerprint) { tables in
+      try IndexFile.open(data, among: BackendCatalog.all, tables: tables)
+    }
+    return candidates.map { candidate in
+      var candidate = candidate
+      if candidate.type.name == header.backend { candidate.prebuilt = prebuilt }
+      return candidate
+    }
   }
 
   /// Every selected backend, the reference first (the whole run's, whatever the shard).
