@@ -1,3 +1,5 @@
+import CitySearch
+
 /// Sorted lists of place indices, one per integer key, stored as one compressed-row array.
 public struct PostingLists: Sendable {
   /// `places[starts[k]..<starts[k + 1]]` is key `k`'s list, ascending, without repeats.
@@ -42,6 +44,23 @@ public struct PostingLists: Sendable {
   public subscript(key: Int) -> ArraySlice<Int32> {
     guard key >= 0 && key + 1 < starts.count else { return places[0..<0] }
     return places[Int(starts[key])..<Int(starts[key + 1])]
+  }
+
+  /// Writes the lists (``init(reading:keyCount:placeCount:table:)`` reads them back).
+  public func archive(into writer: inout ArchiveWriter) {
+    writer.table(starts)
+    writer.table(places)
+  }
+
+  /// The lists ``archive(into:)`` wrote, checked: one per key of `keyCount`, each within the
+  /// table, of places below `placeCount`; `table` names them in an error.
+  ///
+  /// - Complexity: O(K + E) for K keys and E entries.
+  public init(reading reader: inout ArchiveReader, keyCount: Int, placeCount: Int, table: String) throws(ArchiveError) {
+    starts = try reader.table(table)
+    places = try reader.table(table)
+    try reader.require(
+      starts.areOffsets(count: keyCount + 1, total: places.count) && places.allLie(in: 0..<placeCount), table)
   }
 
   /// The bytes the lists occupy.

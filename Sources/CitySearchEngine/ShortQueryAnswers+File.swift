@@ -35,6 +35,33 @@ extension ShortQueryAnswers {
     try reader.finish()
   }
 
+  /// Writes a backend's answers without rules and with every rule, each when it keeps them
+  /// (``readPair(from:placeCount:)`` reads them back): for a backend's index file.
+  public static func archive(
+    _ answers: ShortQueryAnswers?, fuzzy: ShortQueryAnswers?, into writer: inout ArchiveWriter
+  ) {
+    for kept in [answers, fuzzy] {
+      writer.integer(UInt8(kept == nil ? 0 : 1))
+      kept?.archive(into: &writer)
+    }
+  }
+
+  /// The answers ``archive(_:fuzzy:into:)`` wrote, checked: the first without rules, the
+  /// second with some.
+  public static func readPair(from reader: inout ArchiveReader, placeCount: Int) throws(ArchiveError) -> (
+    answers: ShortQueryAnswers?, fuzzy: ShortQueryAnswers?
+  ) {
+    var pair: [ShortQueryAnswers?] = []
+    for _ in 0..<2 {
+      let kept: UInt8 = try reader.integer("the precomputed answers")
+      try reader.require(kept <= 1, "the precomputed answers")
+      pair.append(kept == 1 ? try ShortQueryAnswers(reading: &reader, placeCount: placeCount) : nil)
+    }
+    try reader.require(
+      pair[0].map { $0.fuzzy.isEmpty } ?? true && pair[1].map { !$0.fuzzy.isEmpty } ?? true, "the precomputed answers")
+    return (pair[0], pair[1])
+  }
+
   /// Writes the tables (``init(reading:placeCount:)`` reads them back), for a file of answers
   /// or a backend's index.
   public func archive(into writer: inout ArchiveWriter) {

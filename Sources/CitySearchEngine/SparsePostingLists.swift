@@ -1,3 +1,5 @@
+import CitySearch
+
 /// Sorted lists of place indices for keys too many to hold one row each (``LetterKey`` values of
 /// four and five letters: 37⁵ of them, of which a corpus uses a few hundred thousand): the keys
 /// that occur, ascending, each with its list in one compressed-row array.
@@ -52,6 +54,27 @@ public struct SparsePostingLists: Sendable {
     }
     guard low < keys.count && keys[low] == key else { return places[0..<0] }
     return places[Int(starts[low])..<Int(starts[low + 1])]
+  }
+
+  /// Writes the lists (``init(reading:placeCount:table:)`` reads them back).
+  public func archive(into writer: inout ArchiveWriter) {
+    writer.table(keys)
+    writer.table(starts)
+    writer.table(places)
+  }
+
+  /// The lists ``archive(into:)`` wrote, checked: keys ascending, each list within the table,
+  /// of places below `placeCount`; `table` names them in an error.
+  ///
+  /// - Complexity: O(K + E) for K keys and E entries.
+  public init(reading reader: inout ArchiveReader, placeCount: Int, table: String) throws(ArchiveError) {
+    keys = try reader.table(table)
+    starts = try reader.table(table)
+    places = try reader.table(table)
+    try reader.require(
+      zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }
+        && starts.areOffsets(count: keys.count + 1, total: places.count)
+        && places.allLie(in: 0..<placeCount), table)
   }
 
   /// The bytes the lists occupy.

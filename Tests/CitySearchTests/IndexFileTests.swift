@@ -53,6 +53,35 @@ import Testing
     #expect(try Self.open(IndexFile.data(of: plain)).shortAnswers == nil)
   }
 
+  /// The inverted index with every optional table (fuzzy lists and answers, long keys):
+  /// opened, it answers as the reference, and a changed byte, sealed again, crashes nothing.
+  @Test func anOpenedInvertedIndexAnswersAsTheReference() throws {
+    let options = BackendOptions().setting(.fuzzyLists, to: true).setting(.fuzzyAnswers, to: true)
+    let built = InvertedIndexBackend(corpus: Fixtures.cities, options: options)
+    let data = IndexFile.data(of: built)
+    let opened = try IndexFile.open(data, as: InvertedIndexBackend.self, tables: Fixtures.tables)
+    #expect(IndexFile.data(of: opened) == data)
+    #expect(opened.statistics.countedBytes == built.statistics.countedBytes)
+    #expect(throws: ArchiveError.otherBackend("inverted-index")) {
+      try IndexFile.open(data, as: TrieBackend.self, tables: Fixtures.tables)
+    }
+    let checker = ConformanceChecker(opened, reference: Fixtures.citiesReference)
+    for query in ["b", "bj", "beij", "jiang", "北京", "xian", "镇", "canton", "hk", "zhongguancun"] {
+      for mode in MatchMode.allCases {
+        checker.check(query, mode: mode)
+        checker.checkTyping(query, mode: mode)
+      }
+    }
+    for position in stride(from: 20, to: data.count - 8, by: data.count / 40) {
+      var damaged = data
+      damaged[position] ^= 0xFF
+      damaged.resealChecksum()
+      guard let damagedIndex = try? IndexFile.open(damaged, as: InvertedIndexBackend.self, tables: Fixtures.tables)
+      else { continue }
+      for query in ["b", "jiang", "北京", "zhongguancun"] { _ = damagedIndex.search(query, mode: .syllable, limit: 20) }
+    }
+  }
+
   @Test func aFileThatIsNotWholeOrNotThisKindIsRefused() throws {
     let data = Self.data
     func refusal(_ bytes: Data) -> ArchiveError? {

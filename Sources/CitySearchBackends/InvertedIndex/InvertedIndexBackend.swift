@@ -14,7 +14,7 @@ import CitySearchEngine
 /// - aliases: every prefix of every alias (MatchSpec §8), for `syllable`-mode queries.
 ///
 /// See docs/backends/inverted-index.md.
-public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBackend {
+public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSource, ShortAnswersBackend {
   public static let name = "inverted-index"
   public static let summary = "Posting lists of letter keys and Hanzi, intersected, then verified by the shared matcher"
   /// Options `short-answers`, `fuzzy-answers`, `fuzzy-lists` and `concurrent-build`.
@@ -69,9 +69,6 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
   private let aliasLists: [[UInt32]: ContiguousArray<Int32>]
 
   public init(corpus: Corpus, options: BackendOptions = BackendOptions()) {
-    self.corpus = corpus
-    self.matcher = PlaceMatcher(corpus: corpus)
-    self.ranking = Ranking(corpus: corpus)
     let generator = SyllableKeyGenerator(syllabary: corpus.syllabary)
     func syllableKeys(_ generator: SyllableKeyGenerator, lengths: ClosedRange<Int> = 1...3) -> (
       Int, inout [Int32]
@@ -85,12 +82,11 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
     }
     let syllableLists = PostingLists(
       keyCount: LetterKey.count, placeCount: corpus.count, keys: syllableKeys(generator))
-    self.syllableLists = syllableLists
     // Each length apart, so a key's first three letters are a division away.
     let longKeys: [(keys: (Int, inout [Int32]) -> Void, divisor: Int32)] = [
       (syllableKeys(generator, lengths: 4...4), 37), (syllableKeys(generator, lengths: 5...5), 37 * 37),
     ]
-    longLists =
+    let longLists =
       corpus.count > Self.longKeysUpTo
       ? nil
       : SparsePostingLists(placeCount: corpus.count) { place, out in
@@ -105,19 +101,19 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
           out.removeLast(out.count - kept)
         }
       }
-    fuzzyLists =
+    let fuzzyLists =
       options[.fuzzyLists]
       ? PostingLists(
         keyCount: LetterKey.count, placeCount: corpus.count,
         keys: syllableKeys(SyllableKeyGenerator(syllabary: corpus.syllabary, fuzzy: .all))) : nil
-    fuzzyLongLists =
+    let fuzzyLongLists =
       options[.fuzzyLists]
       ? SparsePostingLists(
         placeCount: corpus.count,
         keys: syllableKeys(SyllableKeyGenerator(syllabary: corpus.syllabary, fuzzy: .all), lengths: Self.longKeyLengths)
       )
       : nil
-    seedLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count) { place, out in
+    let seedLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count) { place, out in
       let pinyin = corpus.joinedPinyin(at: place)
       let initials = corpus.initials(at: place)
       for text in [Array(pinyin), initials] {
@@ -135,8 +131,7 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
       for unit in corpus.units(at: place) where Hanzi.isHanzi(unit) { distinct.insert(unit) }
     }
     let hanzi = ContiguousArray(distinct.sorted())
-    self.hanzi = hanzi
-    hanziLists = PostingLists(keyCount: hanzi.count, placeCount: corpus.count) { place, out in
+    let hanziLists = PostingLists(keyCount: hanzi.count, placeCount: corpus.count) { place, out in
       for unit in corpus.units(at: place) where Hanzi.isHanzi(unit) {
         out.append(Int32(Self.position(of: unit, in: hanzi)!))
       }
@@ -150,13 +145,98 @@ public struct InvertedIndexBackend: SearchBackend, MatchSource, ShortAnswersBack
         }
       }
     }
-    self.aliasLists = aliasLists
+    self.init(
+      corpus: corpus, syllableLists: syllableLists, longLists: longLists, fuzzyLists: fuzzyLists,
+      fuzzyLongLists: fuzzyLongLists, seedLists: seedLists, hanzi: hanzi, hanziLists: hanziLists,
+      aliasLists: aliasLists)
     if options[.shortAnswers] {
       shortAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild])
     }
     if options[.fuzzyAnswers] {
       fuzzyAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild], fuzzy: .all)
     }
+  }
+
+  /// The index of lists already built (or read from an index file), without precomputed answers.
+  private init(
+    corpus: Corpus, syllableLists: PostingLists, longLists: SparsePostingLists?, fuzzyLists: PostingLists?,
+    fuzzyLongLists: SparsePostingLists?, seedLists: PostingLists, hanzi: ContiguousArray<UInt32>,
+    hanziLists: PostingLists, aliasLists: [[UInt32]: ContiguousArray<Int32>]
+  ) {
+    self.corpus = corpus
+    self.matcher = PlaceMatcher(corpus: corpus)
+    self.ranking = Ranking(corpus: corpus)
+    self.syllableLists = syllableLists
+    self.longLists = longLists
+    self.fuzzyLists = fuzzyLists
+    self.fuzzyLongLists = fuzzyLongLists
+    self.seedLists = seedLists
+    self.hanzi = hanzi
+    self.hanziLists = hanziLists
+    self.aliasLists = aliasLists
+  }
+
+  /// Writes the lists, the Hanzi table, the aliases' lists and the precomputed answers
+  /// (`IndexFile` adds the corpus): ``init(reading:corpus:)`` reads them back.
+  public func archive(into writer: inout ArchiveWriter) {
+    syllableLists.archive(into: &writer)
+    for sparse in [longLists, fuzzyLongLists] {
+      writer.integer(UInt8(sparse == nil ? 0 : 1))
+      sparse?.archive(into: &writer)
+    }
+    writer.integer(UInt8(fuzzyLists == nil ? 0 : 1))
+    fuzzyLists?.archive(into: &writer)
+    seedLists.archive(into: &writer)
+    writer.table(hanzi)
+    hanziLists.archive(into: &writer)
+    let aliases = aliasLists.sorted { $0.key.lexicographicallyPrecedes($1.key) }
+    writer.integer(UInt64(aliases.count))
+    for (prefix, places) in aliases {
+      writer.table(prefix)
+      writer.table(places)
+    }
+    ShortQueryAnswers.archive(shortAnswers, fuzzy: fuzzyAnswers, into: &writer)
+  }
+
+  /// The index ``archive(into:)`` wrote for `corpus`, checked list by list (keys in range,
+  /// places of the corpus, the Hanzi ascending and distinct): ready without building.
+  ///
+  /// - Throws: `ArchiveError` naming the first table that is cut or holds what cannot be.
+  public init(reading reader: inout ArchiveReader, corpus: Corpus) throws(ArchiveError) {
+    let places = corpus.count
+    let syllableLists = try PostingLists(
+      reading: &reader, keyCount: LetterKey.count, placeCount: places, table: "the syllable lists")
+    var sparse: [SparsePostingLists?] = []
+    for table in ["the long keys' lists", "the fuzzy long keys' lists"] {
+      let kept: UInt8 = try reader.integer(table)
+      try reader.require(kept <= 1, table)
+      sparse.append(kept == 1 ? try SparsePostingLists(reading: &reader, placeCount: places, table: table) : nil)
+    }
+    let keptFuzzy: UInt8 = try reader.integer("the fuzzy lists")
+    try reader.require(keptFuzzy <= 1, "the fuzzy lists")
+    let fuzzyLists =
+      keptFuzzy == 1
+      ? try PostingLists(reading: &reader, keyCount: LetterKey.count, placeCount: places, table: "the fuzzy lists")
+      : nil
+    let seedLists = try PostingLists(
+      reading: &reader, keyCount: LetterKey.count, placeCount: places, table: "the seed lists")
+    let hanzi: ContiguousArray<UInt32> = try reader.table("the Hanzi table")
+    try reader.require(zip(hanzi, hanzi.dropFirst()).allSatisfy { $0 < $1 }, "the Hanzi table")
+    let hanziLists = try PostingLists(
+      reading: &reader, keyCount: hanzi.count, placeCount: places, table: "the Hanzi lists")
+    let aliasCount: UInt64 = try reader.integer("the aliases' lists")
+    var aliasLists: [[UInt32]: ContiguousArray<Int32>] = [:]
+    for _ in 0..<aliasCount {
+      let prefix: ContiguousArray<UInt32> = try reader.table("the aliases' lists")
+      let list: ContiguousArray<Int32> = try reader.table("the aliases' lists")
+      try reader.require(list.allLie(in: 0..<places) && aliasLists[Array(prefix)] == nil, "the aliases' lists")
+      aliasLists[Array(prefix)] = list
+    }
+    let answers = try ShortQueryAnswers.readPair(from: &reader, placeCount: places)
+    self.init(
+      corpus: corpus, syllableLists: syllableLists, longLists: sparse[0], fuzzyLists: fuzzyLists,
+      fuzzyLongLists: sparse[1], seedLists: seedLists, hanzi: hanzi, hanziLists: hanziLists, aliasLists: aliasLists)
+    (shortAnswers, fuzzyAnswers) = answers
   }
 
   /// An index over `corpus` whose precomputed answers are `shortAnswers`, read from a file

@@ -91,10 +91,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
   public func archive(into writer: inout ArchiveWriter) {
     trie.archive(into: &writer)
     aliases.archive(into: &writer)
-    for answers in [shortAnswers, fuzzyAnswers] {
-      writer.integer(UInt8(answers == nil ? 0 : 1))
-      answers?.archive(into: &writer)
-    }
+    ShortQueryAnswers.archive(shortAnswers, fuzzy: fuzzyAnswers, into: &writer)
   }
 
   /// The backend ``archive(into:)`` wrote for `corpus`, checked table by table: ready without
@@ -104,16 +101,9 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
   public init(reading reader: inout ArchiveReader, corpus: Corpus) throws(ArchiveError) {
     let trie = try PinyinSuffixTrie(reading: &reader, corpus: corpus)
     let aliases = try AliasTrie(reading: &reader, corpus: corpus)
-    var answers: [ShortQueryAnswers?] = []
-    for _ in 0..<2 {
-      let kept: UInt8 = try reader.integer("the precomputed answers")
-      try reader.require(kept <= 1, "the precomputed answers")
-      answers.append(kept == 1 ? try ShortQueryAnswers(reading: &reader, placeCount: corpus.count) : nil)
-    }
-    try reader.require(
-      answers[0]?.fuzzy ?? [] == [] && answers[1].map { !$0.fuzzy.isEmpty } ?? true, "the precomputed answers")
+    let answers = try ShortQueryAnswers.readPair(from: &reader, placeCount: corpus.count)
     self.init(corpus: corpus, trie: trie, aliases: aliases)
-    (shortAnswers, fuzzyAnswers) = (answers[0], answers[1])
+    (shortAnswers, fuzzyAnswers) = answers
   }
 
   /// The trie, the tables the walk reads and the ranking table.
