@@ -79,6 +79,12 @@ public enum IndexFile {
     throws(ArchiveError) -> B
   {
     var reader = try ArchiveReader(data: data, magic: magic, format: format, kind: kind)
+    return try open(&reader, as: type, tables: tables)
+  }
+
+  private static func open<B: ArchivableBackend>(_ reader: inout ArchiveReader, as type: B.Type, tables: ReadingTables)
+    throws(ArchiveError) -> B
+  {
     let header = try header(&reader)
     guard header.backend == B.name else { throw .otherBackend(header.backend) }
     let corpus = try Corpus(reading: &reader, tables: tables)
@@ -88,6 +94,40 @@ public enum IndexFile {
     return backend
   }
 
+  /// The backend of type `type` the file at `path` holds, as ``open(_:as:tables:)`` reads it
+  /// from bytes, but mapped rather than read, each large table's pages given back once copied:
+  /// the open keeps the file and the tables' copies resident together a table at a time, not
+  /// the whole file (`villages`: a peak of about the index instead of twice it).
+  ///
+  /// - Throws: `ArchiveError`: a file that cannot be read, or as ``open(_:as:tables:)``.
+  public static func open<B: ArchivableBackend>(contentsOf path: String, as type: B.Type, tables: ReadingTables)
+    throws(ArchiveError) -> B
+  {
+    let file = try MappedFile(path: path)
+    var reader = try ArchiveReader(mapped: file, magic: magic, format: format, kind: kind)
+    return try open(&reader, as: type, tables: tables)
+  }
+
+  /// The backend the file at `path` holds, of whichever of `types` its header names, read as
+  /// ``open(contentsOf:as:tables:)`` reads it.
+  public static func open(contentsOf path: String, among types: [any SearchBackend.Type], tables: ReadingTables)
+    throws(ArchiveError) -> any ArchivableBackend
+  {
+    let file = try MappedFile(path: path)
+    let type = try archivable(named: try header(of: file.data).backend, among: types)
+    var reader = try ArchiveReader(mapped: file, magic: magic, format: format, kind: kind)
+    return try open(&reader, as: type, tables: tables)
+  }
+
+  private static func archivable(named name: String, among types: [any SearchBackend.Type]) throws(ArchiveError)
+    -> any ArchivableBackend.Type
+  {
+    guard let type = types.first(where: { $0.name == name }) as? any ArchivableBackend.Type else {
+      throw .otherBackend(name)
+    }
+    return type
+  }
+
   /// The backend the file `data` holds, of whichever of `types` its header names.
   ///
   /// - Throws: `ArchiveError.otherBackend` when none of `types` is that backend or can
@@ -95,10 +135,6 @@ public enum IndexFile {
   public static func open(_ data: Data, among types: [any SearchBackend.Type], tables: ReadingTables)
     throws(ArchiveError) -> any ArchivableBackend
   {
-    let name = try header(of: data).backend
-    guard let type = types.first(where: { $0.name == name }) as? any ArchivableBackend.Type else {
-      throw .otherBackend(name)
-    }
-    return try open(data, as: type, tables: tables)
+    try open(data, as: try archivable(named: try header(of: data).backend, among: types), tables: tables)
   }
 }

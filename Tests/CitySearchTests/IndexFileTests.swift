@@ -44,6 +44,38 @@ import Testing
     #expect(header.fingerprint == original.fingerprint)
   }
 
+  /// Opened from a path (mapped, each large table's pages given back once copied): the same
+  /// backend as from the bytes; a missing path, a directory and a cut file are refused.
+  @Test func anIndexOpenedFromItsPathIsTheSameAsFromItsBytes() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("index-file-\(UUID())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let path = dir.appendingPathComponent("cities.trie").path
+    try Self.data.write(to: URL(fileURLWithPath: path))
+    let opened = try IndexFile.open(contentsOf: path, as: TrieBackend.self, tables: Fixtures.tables)
+    #expect(IndexFile.data(of: opened) == Self.data)
+    let any = try IndexFile.open(
+      contentsOf: path, among: [LinearScanBackend.self, TrieBackend.self], tables: Fixtures.tables)
+    #expect(type(of: any).name == "trie")
+    for query in ["b", "beijing", "镇"] {
+      #expect(opened.search(query, mode: .syllable, limit: 20) == Self.trie.search(query, mode: .syllable, limit: 20))
+    }
+    func refusal(_ path: String) -> ArchiveError? {
+      do {
+        _ = try IndexFile.open(contentsOf: path, as: TrieBackend.self, tables: Fixtures.tables)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    #expect(
+      refusal(dir.appendingPathComponent("missing").path)
+        == .unreadable("\(dir.path)/missing: No such file or directory"))
+    #expect(refusal(dir.path) == .unreadable("\(dir.path): not a regular file"))
+    try Self.data.prefix(5000).write(to: URL(fileURLWithPath: path))
+    #expect(refusal(path) == .cut(found: 5000, expected: Self.data.count))
+  }
+
   @Test func theFuzzyAnswersAndAFileOfAnotherCorpusRoundTrip() throws {
     let fuzzy = TrieBackend(corpus: Fixtures.latinDigits, options: BackendOptions().setting(.fuzzyAnswers, to: true))
     let opened = try Self.open(IndexFile.data(of: fuzzy))

@@ -6,6 +6,8 @@ import Foundation
 /// contract, each table's length against what is left of the file, the values a table may hold,
 /// and a checksum of the whole; the first failure is reported and nothing is half-read.
 public enum ArchiveError: Error, Equatable, CustomStringConvertible {
+  /// The file cannot be opened or mapped (the path and the system's reason).
+  case unreadable(String)
   /// The file does not begin with the magic bytes of the kind expected (named).
   case notThisKind(String)
   /// The file's format version, when this build reads another.
@@ -28,6 +30,7 @@ public enum ArchiveError: Error, Equatable, CustomStringConvertible {
   /// What is wrong, in one line.
   public var description: String {
     switch self {
+    case .unreadable(let reason): return "cannot read the file: \(reason)"
     case .notThisKind(let kind): return "not \(kind) (its first bytes are not the magic of one)"
     case .format(let found, let reads): return "file format \(found); this build reads format \(reads)"
     case .contract(let found):

@@ -8,6 +8,9 @@ public struct ArchiveReader {
   @usableFromInline var offset: Int
   /// Where the checksum begins: nothing at or past it is read as a table.
   @usableFromInline let end: Int
+  /// The mapping of ``data`` when the reader owns it: each large table's pages are given back
+  /// once copied.
+  @usableFromInline let mapped: MappedFile?
 
   /// A reader of the file `data` of the kind `magic` names (`kind` says it in words) in
   /// layout `format`, after its header; unless `verify` is false, only once its length and
@@ -17,6 +20,21 @@ public struct ArchiveReader {
   ///   (cut), longer, or whose bytes do not add up to its checksum.
   /// - Complexity: O(b) in the file's bytes, at memory bandwidth (``ArchiveChecksum``).
   public init(data: Data, magic: [UInt8], format: UInt32, kind: String, verify: Bool = true) throws(ArchiveError) {
+    try self.init(data: data, mapped: nil, magic: magic, format: format, kind: kind, verify: verify)
+  }
+
+  /// A reader of the mapped file `file`, as ``init(data:magic:format:kind:verify:)``; the pages
+  /// of each large table are given back once it is copied (``MappedFile/releasePages(_:)``).
+  public init(mapped file: MappedFile, magic: [UInt8], format: UInt32, kind: String, verify: Bool = true)
+    throws(ArchiveError)
+  {
+    try self.init(data: file.data, mapped: file, magic: magic, format: format, kind: kind, verify: verify)
+  }
+
+  private init(data: Data, mapped: MappedFile?, magic: [UInt8], format: UInt32, kind: String, verify: Bool)
+    throws(ArchiveError)
+  {
+    self.mapped = mapped
     self.data = data
     offset = data.startIndex
     end = data.endIndex - 8
@@ -84,6 +102,7 @@ public struct ArchiveReader {
       }
     }
     offset += byteCount
+    if byteCount >= 1 << 20 { mapped?.releasePages(start..<start + byteCount) }
     if 1.littleEndian != 1 { for i in values.indices { values[i] = T(littleEndian: values[i]) } }
     return values
   }

@@ -238,11 +238,9 @@ struct BenchOptions {
   /// `candidates` with the backend `--index FILE` holds opened from it (every replay of it).
   func opening(_ candidates: [BenchCandidate]) throws -> [BenchCandidate] {
     guard let indexFile else { return candidates }
-    let data: Data
     let header: IndexFile.Header
     do {
-      data = try Data(contentsOf: URL(fileURLWithPath: indexFile), options: .alwaysMapped)
-      header = try IndexFile.header(of: data)
+      header = try IndexFile.header(of: MappedFile(path: indexFile).data)
     } catch {
       throw CommandError(message: "--index \(indexFile): \(error)")
     }
@@ -251,7 +249,7 @@ struct BenchOptions {
         message: "--index \(indexFile) holds the \(header.backend) index: add \(header.backend) to --backends")
     }
     let prebuilt = PrebuiltIndex(file: indexFile, fingerprint: header.fingerprint) { tables in
-      try IndexFile.open(data, among: BackendCatalog.all, tables: tables)
+      try IndexFile.open(contentsOf: indexFile, among: BackendCatalog.all, tables: tables)
     }
     return candidates.map { candidate in
       var candidate = candidate
