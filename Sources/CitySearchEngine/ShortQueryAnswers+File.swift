@@ -40,10 +40,7 @@ extension ShortQueryAnswers {
   public static func archive(
     _ answers: ShortQueryAnswers?, fuzzy: ShortQueryAnswers?, into writer: inout ArchiveWriter
   ) {
-    for kept in [answers, fuzzy] {
-      writer.integer(UInt8(kept == nil ? 0 : 1))
-      kept?.archive(into: &writer)
-    }
+    for kept in [answers, fuzzy] { writer.optional(kept) { $0.archive(into: &$1) } }
   }
 
   /// The answers ``archive(_:fuzzy:into:)`` wrote, checked: the first without rules, the
@@ -53,9 +50,10 @@ extension ShortQueryAnswers {
   ) {
     var pair: [ShortQueryAnswers?] = []
     for _ in 0..<2 {
-      let kept: UInt8 = try reader.integer("the precomputed answers")
-      try reader.require(kept <= 1, "the precomputed answers")
-      pair.append(kept == 1 ? try ShortQueryAnswers(reading: &reader, placeCount: placeCount) : nil)
+      pair.append(
+        try reader.optional("the precomputed answers") { (reader) throws(ArchiveError) in
+          try ShortQueryAnswers(reading: &reader, placeCount: placeCount)
+        })
     }
     try reader.require(
       pair[0].map { $0.fuzzy.isEmpty } ?? true && pair[1].map { !$0.fuzzy.isEmpty } ?? true, "the precomputed answers")

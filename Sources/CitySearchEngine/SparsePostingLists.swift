@@ -72,7 +72,7 @@ public struct SparsePostingLists: Sendable {
     starts = try reader.table(table)
     places = try reader.table(table)
     try reader.require(
-      zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }
+      keys.isStrictlyIncreasing
         && starts.areOffsets(count: keys.count + 1, total: places.count)
         && places.allLie(in: 0..<placeCount), table)
   }

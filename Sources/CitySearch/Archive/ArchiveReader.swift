@@ -107,6 +107,16 @@ public struct ArchiveReader {
     return values
   }
 
+  /// What ``ArchiveWriter/optional(_:_:)`` wrote: `nil` when the value is not there, else
+  /// what `read` reads of it; `table` names it in an error.
+  public mutating func optional<T>(_ table: String, _ read: (inout ArchiveReader) throws(ArchiveError) -> T)
+    throws(ArchiveError) -> T?
+  {
+    let kept: UInt8 = try integer(table)
+    try require(kept <= 1, table)
+    return kept == 1 ? try read(&self) : nil
+  }
+
   /// Throws ``ArchiveError/badTable(_:)`` naming `table` unless `condition` holds.
   public func require(_ condition: Bool, _ table: String) throws(ArchiveError) {
     if !condition { throw .badTable(table) }
@@ -142,6 +152,12 @@ extension ContiguousArray where Element: FixedWidthInteger {
   public func areRanges(to ends: ContiguousArray<Element>, within total: Int) -> Bool {
     count == ends.count && zip(self, ends).allSatisfy { $0 >= 0 && $0 <= $1 && Int($1) <= total }
   }
+
+  /// Whether each value is greater than the one before it.
+  ///
+  /// - Complexity: O(n).
+  @inlinable
+  public var isStrictlyIncreasing: Bool { zip(self, dropFirst()).allSatisfy { $0 < $1 } }
 
   /// Whether every value lies in `range`.
   ///

@@ -59,16 +59,23 @@ public struct ArchiveWriter {
     for value in values { integer(value) }
   }
 
+  /// Appends whether `value` is there (one byte) and, when it is, what `write` writes of it
+  /// (``ArchiveReader/optional(_:_:)`` reads it back).
+  public mutating func optional<T>(_ value: T?, _ write: (T, inout ArchiveWriter) -> Void) {
+    integer(UInt8(value == nil ? 0 : 1))
+    if let value { write(value, &self) }
+  }
+
   /// The file: what was written, its length in the header, and its checksum
-  /// (``ArchiveChecksum``, 64 bits) at the end.
-  public func finished() -> Data {
-    var whole = data
+  /// (``ArchiveChecksum``, 64 bits) at the end. Completes the bytes in place (an index of
+  /// hundreds of megabytes is not copied); write nothing after it.
+  public mutating func finished() -> Data {
     withUnsafeBytes(of: UInt64(data.count + 8).littleEndian) { length in
-      whole.replaceSubrange(Self.lengthOffset..<Self.lengthOffset + 8, with: length)
+      data.replaceSubrange(Self.lengthOffset..<Self.lengthOffset + 8, with: length)
     }
-    let checksum = whole.withUnsafeBytes { ArchiveChecksum.of($0) }
-    withUnsafeBytes(of: checksum.littleEndian) { whole.append(contentsOf: $0) }
-    return whole
+    let checksum = data.withUnsafeBytes { ArchiveChecksum.of($0) }
+    withUnsafeBytes(of: checksum.littleEndian) { data.append(contentsOf: $0) }
+    return data
   }
 }
 

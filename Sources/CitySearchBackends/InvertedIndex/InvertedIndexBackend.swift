@@ -180,12 +180,8 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
   /// (`IndexFile` adds the corpus): ``init(reading:corpus:)`` reads them back.
   public func archive(into writer: inout ArchiveWriter) {
     syllableLists.archive(into: &writer)
-    for sparse in [longLists, fuzzyLongLists] {
-      writer.integer(UInt8(sparse == nil ? 0 : 1))
-      sparse?.archive(into: &writer)
-    }
-    writer.integer(UInt8(fuzzyLists == nil ? 0 : 1))
-    fuzzyLists?.archive(into: &writer)
+    for sparse in [longLists, fuzzyLongLists] { writer.optional(sparse) { $0.archive(into: &$1) } }
+    writer.optional(fuzzyLists) { $0.archive(into: &$1) }
     seedLists.archive(into: &writer)
     writer.table(hanzi)
     hanziLists.archive(into: &writer)
@@ -208,20 +204,18 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
       reading: &reader, keyCount: LetterKey.count, placeCount: places, table: "the syllable lists")
     var sparse: [SparsePostingLists?] = []
     for table in ["the long keys' lists", "the fuzzy long keys' lists"] {
-      let kept: UInt8 = try reader.integer(table)
-      try reader.require(kept <= 1, table)
-      sparse.append(kept == 1 ? try SparsePostingLists(reading: &reader, placeCount: places, table: table) : nil)
+      sparse.append(
+        try reader.optional(table) { (reader) throws(ArchiveError) in
+          try SparsePostingLists(reading: &reader, placeCount: places, table: table)
+        })
     }
-    let keptFuzzy: UInt8 = try reader.integer("the fuzzy lists")
-    try reader.require(keptFuzzy <= 1, "the fuzzy lists")
-    let fuzzyLists =
-      keptFuzzy == 1
-      ? try PostingLists(reading: &reader, keyCount: LetterKey.count, placeCount: places, table: "the fuzzy lists")
-      : nil
+    let fuzzyLists = try reader.optional("the fuzzy lists") { (reader) throws(ArchiveError) in
+      try PostingLists(reading: &reader, keyCount: LetterKey.count, placeCount: places, table: "the fuzzy lists")
+    }
     let seedLists = try PostingLists(
       reading: &reader, keyCount: LetterKey.count, placeCount: places, table: "the seed lists")
     let hanzi: ContiguousArray<UInt32> = try reader.table("the Hanzi table")
-    try reader.require(zip(hanzi, hanzi.dropFirst()).allSatisfy { $0 < $1 }, "the Hanzi table")
+    try reader.require(hanzi.isStrictlyIncreasing, "the Hanzi table")
     let hanziLists = try PostingLists(
       reading: &reader, keyCount: hanzi.count, placeCount: places, table: "the Hanzi lists")
     let aliasCount: UInt64 = try reader.integer("the aliases' lists")

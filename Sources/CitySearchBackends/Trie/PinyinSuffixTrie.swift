@@ -219,9 +219,7 @@ final class PinyinSuffixTrie: Sendable {
     let labels = labelUnits.count
     try reader.require(
       labelTokens.count == labels && labelTokens.allLie(in: 0..<corpus.syllabary.count), "the trie's labels")
-    try reader.require(
-      labelsByLetter.count == 39 && labelsByLetter.allLie(in: 0..<labels + 1)
-        && zip(labelsByLetter, labelsByLetter.dropFirst()).allSatisfy { $0 <= $1 }, "the trie's letter ranges")
+    try reader.require(labelsByLetter.areOffsets(count: 39, total: labels), "the trie's letter ranges")
     let nodes = edgeStarts.count - 1
     try reader.require(
       nodes >= 1 && edgeStarts.areOffsets(count: nodes + 1, total: edgeLabels.count)
