@@ -15,8 +15,9 @@ import Foundation
 /// let trie = try IndexFile.open(data, as: TrieBackend.self, tables: EmbeddedCorpus.tables())
 /// ```
 public enum IndexFile {
-  /// The version of the layout ``data(of:)`` writes.
-  public static let format: UInt32 = 1
+  /// The version of the layout ``data(of:)`` writes: 2 since `trie` keeps a second trie, of
+  /// readings.
+  public static let format: UInt32 = 2
   static let magic = Array("CSBINDX\0".utf8)
   static let kind = "an index file"
 

@@ -2,9 +2,10 @@ import CitySearch
 import Foundation
 
 /// The answers of the broadest queries, precomputed at build: every query of one or two
-/// letters or digits, and every query of three or four letters or digits or of one Hanzi that
-/// has more than ``broadTotal`` matches, in both modes, each with its exact total and its best
-/// ``depth`` hits.
+/// letters or digits, and every longer query of letters or digits (up to
+/// ``longestBroadQuery``) or of one Hanzi that has more than ``broadTotal`` matches and extends
+/// one with more than ``extensionTotal(placeCount:)``, in both modes, each with its exact total
+/// and its best ``depth`` hits.
 ///
 /// These are the first keystrokes of almost every typing session and the queries with the
 /// most matches (`s` matches most of `villages`, `镇` some 21,800 places of `towns`): counting
@@ -13,14 +14,21 @@ import Foundation
 public struct ShortQueryAnswers: Sendable {
   /// How many hits each answer keeps.
   public static let depth = 64
-  /// A query of three or four characters or of one Hanzi is kept when it has more matches
+  /// A query of three characters or more or of one Hanzi is kept when it has more matches
   /// than this; one with fewer is answered by a walk as quick as a lookup's copy.
   public static let broadTotal = 2 * depth
-  /// The longest Latin query kept. Four-character queries that extend a broad three-character
-  /// one (`xian`, `shan`, `zhan` on `towns`) were the costliest keystrokes left after three.
-  public static let longestBroadQuery = 4
-  /// Only a three-character query with more matches than this is extended to four.
-  public static let broaderTotal = 16 * broadTotal
+  /// The longest Latin query kept: seven letters or digits, the longest whose key fits below
+  /// the key's mode and Hanzi bits (37⁷ < 2⁴⁰).
+  public static let longestBroadQuery = 7
+
+  /// A query of three characters or more is extended by one character, each extension kept
+  /// when it is broad, only when it has more matches than this: ``broadTotal``, or one place in
+  /// 64 of a larger corpus. A walk visits each match, so the precomputed answers bound the walk
+  /// to about this many (`xian` on `cities`, 1,472 matches, and `zhang` on `villages`, some
+  /// 17,000, were the costliest keystrokes left after four characters); the bound grows with the
+  /// corpus, as the build's cost does.
+  @inlinable
+  public static func extensionTotal(placeCount: Int) -> Int { max(broadTotal, placeCount / 64) }
   /// Keys are ``LetterKey`` values of one or two characters (below 37²).
   static let keyCount = 37 * 37
   /// The fuzzy rules its `syllable`-mode queries were read with (MatchSpec §3.5): none for the
@@ -31,7 +39,7 @@ public struct ShortQueryAnswers: Sendable {
   /// `depth` slots per (mode, key): place index and packed match, `-1` when unused.
   let places: ContiguousArray<Int32>
   let matches: ContiguousArray<UInt32>
-  /// The broad queries of three or four characters and of one Hanzi: their slot in `broadTotals` by
+  /// The broad queries of three to ``longestBroadQuery`` characters and of one Hanzi: their slot in `broadTotals` by
   /// ``broadKey(_:mode:)``, and `depth` hits per slot in `broadPlaces` and `broadMatches`.
   let broadSlots: [UInt64: Int32]
   let broadTotals: ContiguousArray<Int32>
@@ -57,11 +65,12 @@ public struct ShortQueryAnswers: Sendable {
     }
     var answers = Self.answers(jobs, source: source, concurrently: concurrently, fuzzy: fuzzy)
     var level = jobs.indices
+    let extensionTotal = Self.extensionTotal(placeCount: source.corpus.count)
     for length in 3...Self.longestBroadQuery {
       let extensions = level.flatMap { j -> [(MatchMode, [UInt32])] in
         let (mode, tokens) = jobs[j]
         guard tokens.count == length - 1, tokens.allSatisfy(Hanzi.isLatin),
-          answers[j].total > (length == 3 ? Self.broadTotal : Self.broaderTotal)
+          answers[j].total > (length == 3 ? Self.broadTotal : extensionTotal)
         else { return [] }
         return letters.map { (mode, tokens + [$0]) }
       }
@@ -150,16 +159,19 @@ public struct ShortQueryAnswers: Sendable {
     return seen.sorted()
   }
 
-  /// The key of a query of three or four characters or of one Hanzi in `mode`: the mode in
-  /// bit 41, bit 40 set for a Hanzi, and the Hanzi's scalar value or the ``LetterKey`` below them.
+  /// The key of a query of three to ``longestBroadQuery`` characters or of one Hanzi in `mode`:
+  /// the mode in bit 41, bit 40 set for a Hanzi, and the Hanzi's scalar value or the letters'
+  /// ``LetterKey`` digits in base 37 below them.
   @inline(__always)
   private static func broadKey(_ tokens: [UInt32], mode: MatchMode) -> UInt64 {
-    let value = tokens.count == 1 ? 1 << 40 | UInt64(tokens[0]) : UInt64(LetterKey.of(tokens))
+    let value =
+      tokens.count == 1
+      ? 1 << 40 | UInt64(tokens[0]) : tokens.reduce(0) { $0 * 37 + UInt64(LetterKey.digit($1)) }
     return (mode == .syllable ? 0 : 1 << 41) | value
   }
 
-  /// The answer, when `query` is one or two letters or digits, or a broad query of three or
-  /// four of them or of one Hanzi, and `limit` is at most ``depth``.
+  /// The answer, when `query` is one or two letters or digits, or a broad query of three to
+  /// ``longestBroadQuery`` of them or of one Hanzi, and `limit` is at most ``depth``.
   ///
   /// - Complexity: O(limit): a table read and the copy of the hits.
   public func answer(_ query: NormalizedQuery, mode: MatchMode, limit: Int, corpus: Corpus) -> SearchResult? {
@@ -193,7 +205,7 @@ public struct ShortQueryAnswers: Sendable {
     return SearchResult(normalized: query, mode: mode, total: total, hits: hits)
   }
 
-  /// How many broad queries of three or four characters and of one Hanzi are kept (both modes).
+  /// How many broad queries of three characters or more and of one Hanzi are kept (both modes).
   public var broadCount: Int { broadTotals.count }
 
   /// The bytes of the tables.

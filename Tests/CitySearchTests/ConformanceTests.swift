@@ -124,10 +124,10 @@ import Testing
     func run<B: SearchBackend>(_ type: B.Type) throws {
       let backend = try B(corpus: Fixtures.cities, options: BackendOptions())
       let letters = "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
-      // Every one- and two-character query is precomputed, and so are the broad three-letter
-      // and one-Hanzi ones (more than ShortQueryAnswers.broadTotal matches); the narrow ones
-      // here are answered by the walk.
-      let broad = ["xia", "zha", "she", "shi", "zho", "xin", "县", "市", "区", "州", "阳", "山"]
+      // Every one- and two-character query is precomputed, and so are the broad longer and
+      // one-Hanzi ones (more than ShortQueryAnswers.broadTotal matches); the narrow ones here
+      // are answered by the walk.
+      let broad = ["xia", "zha", "she", "shi", "zho", "xin", "xian", "chang", "县", "市", "区", "州", "阳", "山"]
       let narrow = ["bjs", "qqh", "zzz", "x1a", "藏", "鄂", "𠀀"]
       let queries = letters + ["zh", "sh", "bj", "xa", "a1", "cs"] + broad + narrow
       for limit in [0, 1, 20, 64, 65] {
@@ -140,25 +140,40 @@ import Testing
     try run(type)
   }
 
-  /// Which queries the table answers: a three-letter or one-Hanzi query exactly when the
-  /// reference counts more than `broadTotal` matches; never one with a mark, nor on `cities` a
-  /// four-character one (no three-character query there has more than `broaderTotal`).
+  /// Which queries the table answers: a query of three letters or more, or of one Hanzi,
+  /// exactly when the reference counts more than `broadTotal` matches and, from four letters,
+  /// its prefix one letter shorter more than `extensionTotal` (on `cities`, `broadTotal` too);
+  /// never one with a mark, nor one of two Hanzi.
   @Test func broadQueriesAreAnsweredFromTheTableNarrowOnesByTheWalk() throws {
     let backend = TrieBackend(corpus: Fixtures.cities)
     let table = try #require(backend.shortAnswers)
     let normalizer = QueryNormalizer(tables: Fixtures.cities.tables)
+    let extensionTotal = ShortQueryAnswers.extensionTotal(placeCount: Fixtures.cities.count)
+    #expect(extensionTotal == ShortQueryAnswers.broadTotal)
     var broad = 0
-    for text in ["xia", "zha", "she", "shi", "zho", "xin", "bjs", "zzz", "qqh", "县", "市", "区", "藏", "鄂"] {
+    var longer = 0
+    let texts = [
+      "xia", "zha", "she", "shi", "zho", "xin", "bjs", "zzz", "qqh", "县", "市", "区", "藏", "鄂", "xian", "xiang",
+      "chang", "changs", "dong", "shan", "shanx", "zhou",
+    ]
+    for text in texts {
       for mode in MatchMode.allCases {
+        func total(_ text: String) -> Int {
+          Fixtures.citiesReference.search(normalizer.normalize(text), mode: mode, limit: 0).total
+        }
         let query = normalizer.normalize(text)
-        let total = Fixtures.citiesReference.search(query, mode: mode, limit: 0).total
+        let prefixIsBroad = text.count <= 3 || total(String(text.dropLast())) > extensionTotal
         let stored = table.answer(query, mode: mode, limit: 20, corpus: Fixtures.cities) != nil
-        #expect(stored == (total > ShortQueryAnswers.broadTotal), "\(text) \(mode): \(total) matches")
+        #expect(
+          stored == (total(text) > ShortQueryAnswers.broadTotal && prefixIsBroad),
+          "\(text) \(mode): \(total(text)) matches")
         if stored { broad += 1 }
+        if stored && text.count > 3 { longer += 1 }
       }
     }
     #expect(broad >= 4, "the list holds broad queries")
-    for text in ["xi'a", "xian", "北京"] {
+    #expect(longer >= 2, "the list holds broad queries of four letters or more")
+    for text in ["xi'a", "北京"] {
       #expect(table.answer(normalizer.normalize(text), mode: .syllable, limit: 20, corpus: Fixtures.cities) == nil)
     }
   }

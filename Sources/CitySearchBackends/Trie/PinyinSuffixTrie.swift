@@ -4,13 +4,30 @@ import CitySearchEngine
 /// A suffix trie over the reading sequences of every name: each suffix of each place's
 /// canonical sequence, and each suffix of an alternate sequence that differs from the canonical
 /// one, is a path from the root. An edge is labelled by a (unit, reading token) pair, so one
-/// walk can test Hanzi against units and letters against readings.
+/// walk can test Hanzi against units and letters against readings; or, in a trie of
+/// ``Labels/readings``, by the reading token alone, so that the Hanzi read alike share one edge
+/// and a query of letters branches over syllables instead of characters.
 ///
 /// Stored flat: nodes, edges and postings are integer arrays. Labels are numbered in
 /// (spelling, unit) order, so a node's children (sorted by label) that can start with a given
 /// letter are one contiguous range. Postings record which suffix ends at a node and are laid
 /// out in depth-first order, so every suffix passing through a node is one contiguous range.
 final class PinyinSuffixTrie: Sendable {
+  /// What an edge is labelled by.
+  enum Labels {
+    /// A (unit, reading token) pair: every query's walk.
+    case unitsAndReadings
+    /// The reading token alone, with the unit of a letter, digit or opaque unit, which reads as
+    /// itself, and ``PinyinSuffixTrie/anyHanzi`` for a syllable: the walk of a query without
+    /// Hanzi, which reads only spellings (MatchSpec §3.2, §3.3, §4.2, §4.3) and compares units
+    /// only to its letters (§3.3, §4.1).
+    case readings
+  }
+
+  /// The unit of a syllable's label in a trie of ``Labels/readings``: no scalar value, so no
+  /// query token equals it.
+  static let anyHanzi = UInt32.max
+
   // Labels.
   /// The unit and reading token of each label.
   let labelUnits: ContiguousArray<UInt32>
@@ -43,17 +60,23 @@ final class PinyinSuffixTrie: Sendable {
       + postings.count * 4
   }
 
-  /// Builds the trie of `corpus`.
+  /// Builds the trie of `corpus`, its edges labelled by `labels`.
   ///
   /// - Complexity: O(S) hash operations for S = the total length of all suffixes inserted (about
   ///   n²/2 per name of n units), then linear passes.
-  init(corpus: Corpus) {
+  init(corpus: Corpus, labels labelling: Labels = .unitsAndReadings) {
     let syllabary = corpus.syllabary
+    // The unit a label records: in a trie of readings, a syllable's Hanzi is not told apart.
+    let syllableKinds = syllabary.kinds.map { $0 == .syllable }
+    @inline(__always) func labelUnit(_ unit: UInt32, _ token: UInt16) -> UInt32 {
+      labelling == .readings && syllableKinds[Int(token)] ? Self.anyHanzi : unit
+    }
     // 1. Labels, numbered in (kind, spelling, unit) order; opaque ones last.
     var labelOf: [UInt64: Int32] = [:]
     var pairs: [(unit: UInt32, token: UInt16)] = []
     func collect(_ units: ArraySlice<UInt32>, _ tokens: ArraySlice<UInt16>) {
       for (unit, token) in zip(units, tokens) {
+        let unit = labelUnit(unit, token)
         let key = UInt64(unit) << 16 | UInt64(token)
         if labelOf[key] == nil {
           labelOf[key] = 0
@@ -101,7 +124,7 @@ final class PinyinSuffixTrie: Sendable {
     func insert(place: Int, units: ArraySlice<UInt32>, tokens: ArraySlice<UInt16>, alternate: Bool, from u: Int) {
       var node: Int32 = 0
       for (unit, token) in zip(units[(units.startIndex + u)...], tokens[(tokens.startIndex + u)...]) {
-        let label = labelOf[UInt64(unit) << 16 | UInt64(token)]!
+        let label = labelOf[UInt64(labelUnit(unit, token)) << 16 | UInt64(token)]!
         let key = UInt64(node) << 24 | UInt64(label)
         if let child = childOf[key] {
           node = child

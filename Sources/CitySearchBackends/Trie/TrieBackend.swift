@@ -3,7 +3,9 @@ import CitySearchEngine
 
 /// Walks a suffix trie of the names' reading sequences (`PinyinSuffixTrie`) with the query:
 /// in `syllable` mode the walk branches over the pieces a query can be split into (MatchSpec §3),
-/// in `seed` mode it follows the name's units, the joined pinyin and the initials (§4). Every
+/// in `seed` mode it follows the name's units, the joined pinyin and the initials (§4). A query
+/// without Hanzi walks a trie whose edges are readings, one per syllable however many Hanzi read
+/// so; a query with Hanzi, one whose edges are (Hanzi, reading) pairs. Every
 /// suffix below the node where the query ends is a match whose range is known from the walk, so
 /// matches are collected without re-running the matcher, reduced to each place's best, counted
 /// and ranked with the shared ranking.
@@ -32,7 +34,12 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
   public private(set) var shortAnswers: ShortQueryAnswers?
   /// The answers of the broadest queries read with every fuzzy rule (option `fuzzy-answers`).
   public private(set) var fuzzyAnswers: ShortQueryAnswers?
+  /// The trie whose edges are (unit, reading) pairs, walked by a query with Hanzi.
   let trie: PinyinSuffixTrie
+  /// The trie whose edges are readings (``PinyinSuffixTrie/Labels/readings``), walked by a
+  /// query without Hanzi: `c` branches over the 35 syllables that begin with it rather than over
+  /// every Hanzi read so.
+  let readingTrie: PinyinSuffixTrie
   /// The aliases, in a trie of their own (MatchSpec §8).
   let aliases: AliasTrie
   /// Token spellings, flattened: token t is `spellingBytes[spellingStarts[t]..<spellingStarts[t + 1]]`.
@@ -44,7 +51,9 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
   private let scratch: BestMatchScratchPool
 
   public init(corpus: Corpus, options: BackendOptions = BackendOptions()) {
-    self.init(corpus: corpus, trie: PinyinSuffixTrie(corpus: corpus), aliases: AliasTrie(corpus: corpus))
+    self.init(
+      corpus: corpus, trie: PinyinSuffixTrie(corpus: corpus),
+      readingTrie: PinyinSuffixTrie(corpus: corpus, labels: .readings), aliases: AliasTrie(corpus: corpus))
     if options[.shortAnswers] {
       shortAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild])
     }
@@ -55,11 +64,12 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
 
   /// The backend over tries already built (or read from an index file), without precomputed
   /// answers: the tables the walk reads are derived from them and the corpus.
-  private init(corpus: Corpus, trie: PinyinSuffixTrie, aliases: AliasTrie) {
+  private init(corpus: Corpus, trie: PinyinSuffixTrie, readingTrie: PinyinSuffixTrie, aliases: AliasTrie) {
     self.corpus = corpus
     self.matcher = PlaceMatcher(corpus: corpus)
     self.ranking = Ranking(corpus: corpus)
     self.trie = trie
+    self.readingTrie = readingTrie
     self.aliases = aliases
     var bytes = ContiguousArray<UInt8>()
     var starts = ContiguousArray<Int32>([0])
@@ -90,6 +100,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
   /// ``init(reading:corpus:)`` reads them back.
   public func archive(into writer: inout ArchiveWriter) {
     trie.archive(into: &writer)
+    readingTrie.archive(into: &writer)
     aliases.archive(into: &writer)
     ShortQueryAnswers.archive(shortAnswers, fuzzy: fuzzyAnswers, into: &writer)
   }
@@ -100,21 +111,24 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
   /// - Throws: `ArchiveError` naming the first table that is cut or holds what cannot be.
   public init(reading reader: inout ArchiveReader, corpus: Corpus) throws(ArchiveError) {
     let trie = try PinyinSuffixTrie(reading: &reader, corpus: corpus)
+    let readingTrie = try PinyinSuffixTrie(reading: &reader, corpus: corpus)
     let aliases = try AliasTrie(reading: &reader, corpus: corpus)
     let answers = try ShortQueryAnswers.readPair(from: &reader, placeCount: corpus.count)
-    self.init(corpus: corpus, trie: trie, aliases: aliases)
+    self.init(corpus: corpus, trie: trie, readingTrie: readingTrie, aliases: aliases)
     (shortAnswers, fuzzyAnswers) = answers
   }
 
-  /// The trie, the tables the walk reads and the ranking table.
+  /// The tries, the tables the walk reads and the ranking table.
   public var statistics: IndexStatistics {
     IndexStatistics(
-      countedBytes: trie.byteCount + aliases.byteCount + spellingBytes.count + spellingStarts.count * 4 + corpus.count
+      countedBytes: trie.byteCount + readingTrie.byteCount + aliases.byteCount + spellingBytes.count + spellingStarts
+        .count * 4 + corpus.count
         * 8
         + hanziLabels.reduce(0) { $0 + 16 + $1.value.count * 4 } + (shortAnswers?.byteCount ?? 0)
         + (fuzzyAnswers?.byteCount ?? 0),
       notes: [
         "nodes": String(trie.nodeCount), "postings": String(trie.postings.count),
+        "reading nodes": String(readingTrie.nodeCount),
         "labels": String(trie.labelUnits.count),
         "broad answers": String(shortAnswers?.broadCount ?? 0),
       ])
@@ -123,16 +137,21 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
   /// - Complexity: O(w + s) for the w trie edges the walk tries and the s suffixes below the
   ///   nodes where it ends, plus O(p) to report the p matching places.
   public func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, Match) -> Void) {
+    // A query without Hanzi compares no Hanzi: the Hanzi read alike are one edge to it.
+    let trie = query.query.hasHanzi ? self.trie : readingTrie
     scratch.withScratch { scratch in
       query.query.tokens.withUnsafeBufferPointer { tokens in
         switch mode {
         case .syllable:
           if query.query.fuzzy.isEmpty {
-            Walk<OwnSpellings>(backend: self, tokens: tokens, needle: query.needle, scratch: scratch, fuzzy: [])
-              .syllable(node: 0, q: 0, depth: 0, abbreviated: false, fuzzy: false)
+            Walk<OwnSpellings>(
+              backend: self, trie: trie, tokens: tokens, needle: query.needle, scratch: scratch, fuzzy: []
+            )
+            .syllable(node: 0, q: 0, depth: 0, abbreviated: false, fuzzy: false)
           } else {
             Walk<FuzzySpellingsToo>(
-              backend: self, tokens: tokens, needle: query.needle, scratch: scratch, fuzzy: query.query.fuzzy
+              backend: self, trie: trie, tokens: tokens, needle: query.needle, scratch: scratch,
+              fuzzy: query.query.fuzzy
             ).syllable(node: 0, q: 0, depth: 0, abbreviated: false, fuzzy: false)
           }
           aliases.forEachAlias(startingWith: query.needle) { place, whole in
@@ -143,8 +162,10 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
                 spellingClass: whole ? 0 : 1))
           }
         case .seed:
-          Walk<OwnSpellings>(backend: self, tokens: tokens, needle: query.needle, scratch: scratch, fuzzy: [])
-            .seed(latin: query.query.hasHanzi == false)
+          Walk<OwnSpellings>(
+            backend: self, trie: trie, tokens: tokens, needle: query.needle, scratch: scratch, fuzzy: []
+          )
+          .seed(latin: query.query.hasHanzi == false)
         }
       }
       scratch.forEachBest(body)
@@ -156,7 +177,13 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
   /// longer previous list costs more: at 100 instead of 20,000, the instructions of the
   /// committed workloads (`citybench instructions --corpus TIER --backends trie`) fell by 10%
   /// on `cities`, 27% on `towns` and 30% on `villages`, and their p99 by 24%, 47% and 16%.
-  public func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int { 100 }
+  /// Since a query of letters walks the trie of readings, a `syllable` walk costs less than
+  /// re-verifying even a short list (`dong` after `don` on `cities`: 40,501 instructions walked,
+  /// 126,546 narrowed), so a `syllable` session always walks; a `seed` walk, which starts at
+  /// every offset of every syllable, still narrows lists up to 100.
+  public func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int {
+    mode == .seed ? 100 : 0
+  }
 
   public func search(_ query: NormalizedQuery, mode: MatchMode, limit: Int, scope: PlaceScope) -> SearchResult {
     rankedSearch(query, mode: mode, limit: limit, scope: scope)
@@ -189,13 +216,14 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
     let rules: FuzzyRules
     let fuzzy: FuzzySpellings
 
+    /// A walk of `trie`, one of `backend`'s two.
     init(
-      backend: TrieBackend, tokens: UnsafeBufferPointer<UInt32>, needle: [UInt32], scratch: BestMatchScratch,
-      fuzzy rules: FuzzyRules
+      backend: TrieBackend, trie: PinyinSuffixTrie, tokens: UnsafeBufferPointer<UInt32>, needle: [UInt32],
+      scratch: BestMatchScratch, fuzzy rules: FuzzyRules
     ) {
       self.rules = rules
       fuzzy = S.fuzzy ? backend.matcher.fuzzySpellings : FuzzySpellings.none
-      trie = backend.trie
+      self.trie = trie
       corpus = backend.corpus
       spellingBytes = backend.spellingBytes
       spellingStarts = backend.spellingStarts
