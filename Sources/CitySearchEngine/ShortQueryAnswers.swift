@@ -129,8 +129,7 @@ public struct ShortQueryAnswers: Sendable {
   private static func answers(
     _ jobs: [(MatchMode, [UInt32])], source: some MatchSource, concurrently: Bool, fuzzy: FuzzyRules
   ) -> [(total: Int, entries: [(index: Int32, match: Match)])] {
-    let answers = ConcurrentResults<(total: Int, entries: [(index: Int32, match: Match)])>(count: jobs.count)
-    let answer: @Sendable (Int) -> Void = { j in
+    ConcurrentResults.map(count: jobs.count, concurrently: concurrently) { j in
       let (mode, tokens) = jobs[j]
       var top = TopK(limit: Self.depth)
       let query = NormalizedQuery(tokens: tokens, fuzzy: mode == .syllable ? fuzzy : [])
@@ -140,14 +139,8 @@ public struct ShortQueryAnswers: Sendable {
         top.insert(key: ranking.key(match, place: index), index: index, match: match)
       }
       let kept = tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) || top.total > Self.broadTotal
-      answers.set(j, (top.total, kept ? top.sortedEntries() : []))
+      return (top.total, kept ? top.sortedEntries() : [])
     }
-    if concurrently {
-      DispatchQueue.concurrentPerform(iterations: jobs.count, execute: answer)
-    } else {
-      for j in jobs.indices { answer(j) }
-    }
-    return answers.values.map { $0! }
   }
 
   /// Every Hanzi that some name holds (as its units, folded as queries are), ascending.
@@ -216,7 +209,7 @@ public struct ShortQueryAnswers: Sendable {
 }
 
 /// Results written by concurrent workers, one slot each, under a lock.
-final class ConcurrentResults<Value>: @unchecked Sendable {
+public final class ConcurrentResults<Value>: @unchecked Sendable {
   private(set) var values: [Value?]
   private let lock = NSLock()
 
@@ -226,5 +219,14 @@ final class ConcurrentResults<Value>: @unchecked Sendable {
     lock.lock()
     values[i] = value
     lock.unlock()
+  }
+
+  /// `work(i)` for every `i` in `0..<count`, in order: computed on all cores, or on the calling
+  /// thread alone when `concurrently` is false (the results are the same).
+  public static func map(count: Int, concurrently: Bool, _ work: @Sendable (Int) -> Value) -> [Value] {
+    guard concurrently else { return (0..<count).map(work) }
+    let results = ConcurrentResults(count: count)
+    DispatchQueue.concurrentPerform(iterations: count) { results.set($0, work($0)) }
+    return results.values.map { $0! }
   }
 }

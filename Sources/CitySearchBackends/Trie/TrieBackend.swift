@@ -51,9 +51,11 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
   private let scratch: BestMatchScratchPool
 
   public init(corpus: Corpus, options: BackendOptions = BackendOptions()) {
-    self.init(
-      corpus: corpus, trie: PinyinSuffixTrie(corpus: corpus),
-      readingTrie: PinyinSuffixTrie(corpus: corpus, labels: .readings), aliases: AliasTrie(corpus: corpus))
+    // The two tries at once, each on a core of its own.
+    let tries = ConcurrentResults.map(count: 2, concurrently: options[.concurrentBuild]) { i in
+      PinyinSuffixTrie(corpus: corpus, labels: i == 0 ? .unitsAndReadings : .readings)
+    }
+    self.init(corpus: corpus, trie: tries[0], readingTrie: tries[1], aliases: AliasTrie(corpus: corpus))
     if options[.shortAnswers] {
       shortAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild])
     }
