@@ -12,11 +12,15 @@ import Foundation
 /// them exactly at every keystroke costs more than every other query. Precomputing them bounds
 /// the worst case; a query with a larger `limit` is answered by the backend as usual.
 public struct ShortQueryAnswers: Sendable {
-  /// How many hits each answer keeps.
-  public static let depth = 64
+  /// How many hits each answer keeps: a search with a larger `limit` is answered by the
+  /// backend as usual. 32 rather than 64 since more queries are kept (``broadTotal``): the
+  /// tables of `villages` take about half the memory, and a city picker shows 20.
+  public static let depth = 32
   /// A query of three characters or more or of one Hanzi is kept when it has more matches
-  /// than this; one with fewer is answered by a walk as quick as a lookup's copy.
-  public static let broadTotal = 2 * depth
+  /// than an answer keeps. One with fewer is walked; at 128 instead of 32 such walks were the
+  /// `cities` p99 (`cha`, 107 matches: 5–40 µs in the bench against about 2 µs for a table
+  /// answer).
+  public static let broadTotal = depth
   /// The longest Latin query kept: seven letters or digits, the longest whose key fits below
   /// the key's mode and Hanzi bits (37⁷ < 2⁴⁰).
   public static let longestBroadQuery = 7
@@ -98,8 +102,11 @@ public struct ShortQueryAnswers: Sendable {
       } else if answer.total > Self.broadTotal {
         broadSlots[Self.broadKey(tokens, mode: mode)] = Int32(broadTotals.count)
         broadTotals.append(Int32(answer.total))
-        broadPlaces += answer.entries.map(\.index)
-        broadMatches += answer.entries.map(\.match.bits)
+        // `depth` slots each, the unused ones -1 (a broad query has fewer matches than `depth`
+        // when `broadTotal` is below it).
+        let unused = Self.depth - answer.entries.count
+        broadPlaces += answer.entries.map(\.index) + repeatElement(-1, count: unused)
+        broadMatches += answer.entries.map(\.match.bits) + repeatElement(0, count: unused)
       }
     }
     self.init(
