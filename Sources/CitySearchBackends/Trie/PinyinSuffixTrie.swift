@@ -47,6 +47,15 @@ final class PinyinSuffixTrie: Sendable {
   /// A posting: `place << 7 | alternate << 6 | start unit`.
   let postings: ContiguousArray<UInt32>
 
+  // Derived from the arrays above (not written to a file).
+  /// Where an occurrence in the joined pinyin can begin (MatchSpec §4.2): the root's edges whose
+  /// spelling holds the letter or digit of ``LetterKey/digit(_:)`` value `d`, each with the
+  /// letter's offset in the spelling, are `rootLetterEdges[i]` and `rootLetterOffsets[i]` for
+  /// `i` in `rootLetterStarts[d]..<rootLetterStarts[d + 1]`.
+  let rootLetterStarts: ContiguousArray<Int32>
+  let rootLetterEdges: ContiguousArray<Int32>
+  let rootLetterOffsets: ContiguousArray<UInt8>
+
   static func posting(place: Int, start: Int, alternate: Bool) -> UInt32 {
     UInt32(place) << 7 | (alternate ? 1 << 6 : 0) | UInt32(start)
   }
@@ -57,7 +66,7 @@ final class PinyinSuffixTrie: Sendable {
   var byteCount: Int {
     labelUnits.count * 4 + labelTokens.count * 2 + labelsByLetter.count * 4 + edgeStarts.count * 4
       + edgeLabels.count * 4 + edgeTargets.count * 4 + subtreeStarts.count * 4 + subtreeEnds.count * 4
-      + postings.count * 4
+      + postings.count * 4 + rootLetterStarts.count * 4 + rootLetterEdges.count * 5
   }
 
   /// Builds the trie of `corpus`, its edges labelled by `labels`.
@@ -209,6 +218,32 @@ final class PinyinSuffixTrie: Sendable {
     self.subtreeStarts = subtreeStarts
     self.subtreeEnds = subtreeEnds
     self.postings = postings
+    (rootLetterStarts, rootLetterEdges, rootLetterOffsets) = Self.rootLetters(
+      edgeStarts: starts, edgeLabels: labels, labelTokens: labelTokens, syllabary: syllabary)
+  }
+
+  /// The root's edges by the letters their spellings hold (``rootLetterStarts``).
+  ///
+  /// - Complexity: O(the letters of the root's labels' spellings).
+  private static func rootLetters(
+    edgeStarts: ContiguousArray<Int32>, edgeLabels: ContiguousArray<Int32>, labelTokens: ContiguousArray<UInt16>,
+    syllabary: Syllabary
+  ) -> (ContiguousArray<Int32>, ContiguousArray<Int32>, ContiguousArray<UInt8>) {
+    var byLetter = [[(edge: Int32, offset: UInt8)]](repeating: [], count: 37)
+    for e in Int(edgeStarts[0])..<Int(edgeStarts[1]) {
+      let token = Int(labelTokens[Int(edgeLabels[e])])
+      guard syllabary.kinds[token] != .opaque else { continue }
+      for (offset, byte) in syllabary.spellings[token].enumerated() {
+        // Letters and digits only: what a query's letters can equal.
+        guard (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) else { continue }
+        byLetter[Int(LetterKey.digit(UInt32(byte)))].append((Int32(e), UInt8(offset)))
+      }
+    }
+    var starts = ContiguousArray<Int32>([0])
+    for list in byLetter { starts.append(starts.last! + Int32(list.count)) }
+    return (
+      starts, ContiguousArray(byLetter.joined().map(\.edge)), ContiguousArray(byLetter.joined().map(\.offset))
+    )
   }
 
   /// Writes every array (``init(reading:corpus:)`` reads them back).
@@ -256,6 +291,8 @@ final class PinyinSuffixTrie: Sendable {
         let place = Int(posting >> 7)
         return place < corpus.count && Int(posting & 63) < corpus.unitCount(at: place)
       }, "the trie's postings")
+    (rootLetterStarts, rootLetterEdges, rootLetterOffsets) = Self.rootLetters(
+      edgeStarts: edgeStarts, edgeLabels: edgeLabels, labelTokens: labelTokens, syllabary: corpus.syllabary)
   }
 
   /// Node v's edges whose label lies in `labels`, found by binary search.
@@ -283,6 +320,9 @@ final class PinyinSuffixTrie: Sendable {
     let d = Int(LetterKey.digit(c))
     return labelsByLetter[d]..<labelsByLetter[d + 1]
   }
+
+  /// The labels of opaque units, which have no letters: numbered after every other.
+  var opaqueLabels: Range<Int32> { labelsByLetter[37]..<labelsByLetter[38] }
 
   /// All labels.
   var allLabels: Range<Int32> { 0..<Int32(labelUnits.count) }

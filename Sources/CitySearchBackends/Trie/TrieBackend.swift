@@ -378,20 +378,22 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
     func seed(latin: Bool) {
       name(node: 0, q: 0)
       guard latin else { return }
-      // §4.2 An occurrence in the pinyin starts inside some unit's spelling, at any offset.
+      // §4.2 An occurrence in the pinyin starts inside some unit's spelling, at any offset: at
+      // one where the spelling holds the needle's first letter (the root's edges by letter).
       let m = needle.count
-      for e in trie.edges(of: 0, labels: 0..<trie.labelsByLetter[37]) {
+      let first = Int(LetterKey.digit(needle[0]))
+      for i in Int(trie.rootLetterStarts[first])..<Int(trie.rootLetterStarts[first + 1]) {
+        let e = Int(trie.rootLetterEdges[i])
+        let offset = Int(trie.rootLetterOffsets[i])
         let (start, length, _) = spelling(ofLabel: trie.edgeLabels[e])
         let child = trie.edgeTargets[e]
-        for offset in 0..<length {
-          let available = length - offset
-          var k = 0
-          while k < min(available, m) && UInt32(spellingBytes[start + offset + k]) == needle[k] { k += 1 }
-          if k == m {
-            emitSeed(child, depth: 1, source: .pinyin(offset: offset))
-          } else if k == available {
-            pinyin(node: child, q: k, depth: 1, offset: offset)
-          }
+        let available = length - offset
+        var k = 0
+        while k < min(available, m) && UInt32(spellingBytes[start + offset + k]) == needle[k] { k += 1 }
+        if k == m {
+          emitSeed(child, depth: 1, source: .pinyin(offset: offset))
+        } else if k == available {
+          pinyin(node: child, q: k, depth: 1, offset: offset)
         }
       }
       // §4.3 The initials.
@@ -412,15 +414,17 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
     }
 
     /// Needle letters `q...` remain; the occurrence began `offset` letters into the first unit.
+    ///
+    /// Only the edges whose spelling begins with the next letter can go on, and the opaque ones,
+    /// which have no letters (two binary searches, not a pass over every edge of `v`).
     private func pinyin(node v: Int32, q: Int, depth: Int, offset: Int) {
       let m = needle.count
-      for e in Int(trie.edgeStarts[Int(v)])..<Int(trie.edgeStarts[Int(v) + 1]) {
+      for e in trie.edges(of: v, labels: trie.opaqueLabels) {  // no letters: the occurrence runs on through it
+        pinyin(node: trie.edgeTargets[e], q: q, depth: depth + 1, offset: offset)
+      }
+      for e in trie.edges(of: v, labels: trie.labels(startingWith: needle[q])) {
         let child = trie.edgeTargets[e]
-        let (start, length, kind) = spelling(ofLabel: trie.edgeLabels[e])
-        if kind == .opaque {  // no letters: the occurrence runs on through it
-          pinyin(node: child, q: q, depth: depth + 1, offset: offset)
-          continue
-        }
+        let (start, length, _) = spelling(ofLabel: trie.edgeLabels[e])
         let count = min(length, m - q)
         var k = 0
         while k < count && UInt32(spellingBytes[start + k]) == needle[q + k] { k += 1 }
@@ -434,17 +438,22 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
     }
 
     /// Needle letters `q...` remain to be matched by the initials of the next units.
+    ///
+    /// A label's initial is its spelling's first letter, and an opaque label has none
+    /// (`MatchRules.initial(firstByte:kind:)`): so the edges that go on are those whose spelling
+    /// begins with the next letter, and the opaque ones, found by two binary searches.
     private func initials(node v: Int32, q: Int, depth: Int) {
       if q == needle.count {
         emitSeed(v, depth: depth, source: .initials)
         return
       }
-      for e in Int(trie.edgeStarts[Int(v)])..<Int(trie.edgeStarts[Int(v) + 1]) {
+      for e in trie.edges(of: v, labels: trie.opaqueLabels) {  // no initial: the initials run on through it
+        initials(node: trie.edgeTargets[e], q: q, depth: depth + 1)
+      }
+      for e in trie.edges(of: v, labels: trie.labels(startingWith: needle[q])) {
         let (start, _, kind) = spelling(ofLabel: trie.edgeLabels[e])
-        if let initial = MatchRules.initial(firstByte: spellingBytes[start], kind: kind) {
-          if UInt32(initial) == needle[q] { initials(node: trie.edgeTargets[e], q: q + 1, depth: depth + 1) }
-        } else {  // no initial: the initials run on through it
-          initials(node: trie.edgeTargets[e], q: q, depth: depth + 1)
+        if let initial = MatchRules.initial(firstByte: spellingBytes[start], kind: kind), UInt32(initial) == needle[q] {
+          initials(node: trie.edgeTargets[e], q: q + 1, depth: depth + 1)
         }
       }
     }
