@@ -5,21 +5,25 @@ import Testing
 /// `citybench allocations` and `citybench backends --details`, as a user runs them.
 @Suite(.timed) struct AllocationsCommandTests {
   /// With Swift's hashing seeded the same (sets and dictionaries then grow at the same points),
-  /// two processes count the same.
+  /// two processes count the same for the backends the gate counts (`trie`, `inverted-index`).
+  /// (The reference, counted after `trie` in one process, once made 190,087,596 allocation calls
+  /// against 190,087,600 in a debug build with the whole suite running beside it; its count is
+  /// not gated.)
   @Test func countsEachBackendsKeystrokesTheSameEveryRun() throws {
-    let arguments = ["allocations", "--backends", "trie,linear", "--format", "tsv"]
+    let arguments = ["allocations", "--backends", "trie,inverted-index", "--format", "tsv"]
     let deterministic = ["SWIFT_DETERMINISTIC_HASHING": "1"]
     let first = try CLI.run(arguments, environment: deterministic)
     #expect(first.status == 0, "\(first.stderr)")
     let lines = first.stdout.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
     #expect(lines.first == ["backend", "p50", "p90", "p99", "max", "mean", "total"])
-    #expect(lines.dropFirst().map { $0.first } == ["trie", "linear"])
+    #expect(lines.dropFirst().map { $0.first } == ["trie", "inverted-index"])
     for row in lines.dropFirst() {
       let figures = row.dropFirst().compactMap(Double.init)
       #expect(figures.count == 6 && figures.allSatisfy { $0 >= 0 }, "\(row)")
       #expect(figures[5] > 0, "a keystroke's hits take memory: \(row)")
     }
-    #expect(try CLI.run(arguments, environment: deterministic).stdout == first.stdout)
+    let second = try CLI.run(arguments, environment: deterministic)
+    #expect(second.stdout == first.stdout, "first run:\n\(first.stdout)second run:\n\(second.stdout)")
   }
 
   @Test func aWrongReplayIsAUsageError() throws {
