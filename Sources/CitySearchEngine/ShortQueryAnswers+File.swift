@@ -2,8 +2,9 @@ import CitySearch
 import Foundation
 
 extension ShortQueryAnswers {
-  /// The version of the file layout ``fileData(for:)`` writes (2: the length in the header and a word-wise checksum).
-  public static let fileFormat: UInt32 = 2
+  /// The version of the file layout ``fileData(for:)`` writes (2: the length in the header and a
+  /// word-wise checksum; 3: each table's values aligned to 8 bytes).
+  public static let fileFormat: UInt32 = 3
   static let magic = Array("CSBANSW\0".utf8)
   /// What the file is, for ``ArchiveError/notThisKind(_:)``.
   static let fileKind = "a file of precomputed answers"

@@ -84,27 +84,62 @@ public struct ArchiveReader {
     return text
   }
 
-  /// The next table (a 64-bit count and the values, little-endian).
+  /// The next table (a 64-bit count, the padding to its alignment and the values,
+  /// little-endian), copied into an array.
   ///
   /// - Complexity: O(n), one copy on a little-endian machine.
   @inlinable
   public mutating func table<T: FixedWidthInteger>(_ table: String) throws(ArchiveError) -> ContiguousArray<T> {
-    let count: UInt64 = try integer(table)
-    let size = MemoryLayout<T>.size
-    guard count <= UInt64(max(end - offset, 0)) / UInt64(size) else { throw .truncated(table) }
-    let byteCount = Int(count) * size
-    let start = offset - data.startIndex
+    let (count, start) = try tableBounds(of: T.self, table)
+    return copiedTable(count: count, start: start)
+  }
+
+  /// The next table, as ``table(_:)`` reads it, but where it lies when the reader's file is
+  /// mapped (``init(mapped:magic:format:kind:verify:)``) and the machine little-endian: a view
+  /// that keeps the mapping alive, without a copy. Otherwise a copy of its own.
+  ///
+  /// - Complexity: O(1) for a view of a mapped file; O(n) for a copy.
+  public mutating func integerTable<T: FixedWidthInteger>(_ table: String) throws(ArchiveError) -> IntegerTable<T> {
+    let (count, start) = try tableBounds(of: T.self, table)
+    if let mapped, 1.littleEndian == 1, let pointer = mapped.pointer(at: start, aligned: T.self) {
+      offset += count * MemoryLayout<T>.size
+      return IntegerTable(viewing: pointer, count: count, owner: mapped)
+    }
+    return IntegerTable(copiedTable(count: count, start: start) as ContiguousArray<T>)
+  }
+
+  /// The `count` values at byte `start` of ``data`` (from its start), copied; the reader moves
+  /// past them, and a mapped file's pages under a large table are given back.
+  @usableFromInline
+  mutating func copiedTable<T: FixedWidthInteger>(count: Int, start: Int) -> ContiguousArray<T> {
+    let byteCount = count * MemoryLayout<T>.size
     var values = data.withUnsafeBytes { source in
-      ContiguousArray<T>(unsafeUninitializedCapacity: Int(count)) { target, initialized in
+      ContiguousArray<T>(unsafeUninitializedCapacity: count) { target, initialized in
         UnsafeMutableRawBufferPointer(target).copyMemory(
           from: UnsafeRawBufferPointer(rebasing: source[start..<start + byteCount]))
-        initialized = Int(count)
+        initialized = count
       }
     }
     offset += byteCount
     if byteCount >= 1 << 20 { mapped?.releasePages(start..<start + byteCount) }
     if 1.littleEndian != 1 { for i in values.indices { values[i] = T(littleEndian: values[i]) } }
     return values
+  }
+
+  /// Reads a table's count and skips its padding: the count and the values' byte offset in
+  /// ``data`` (from its start), the values checked to fit before the checksum.
+  @usableFromInline
+  mutating func tableBounds<T: FixedWidthInteger>(of type: T.Type, _ table: String) throws(ArchiveError) -> (
+    count: Int, start: Int
+  ) {
+    let count: UInt64 = try integer(table)
+    let alignment = ArchiveWriter.tableAlignment
+    let padding = (alignment - (offset - data.startIndex) % alignment) % alignment
+    guard end - offset >= padding else { throw .truncated(table) }
+    offset += padding
+    let size = MemoryLayout<T>.size
+    guard count <= UInt64(max(end - offset, 0)) / UInt64(size) else { throw .truncated(table) }
+    return (Int(count), offset - data.startIndex)
   }
 
   /// What ``ArchiveWriter/optional(_:_:)`` wrote: `nil` when the value is not there, else
@@ -130,17 +165,26 @@ public struct ArchiveReader {
   }
 }
 
-extension ContiguousArray where Element: FixedWidthInteger {
+/// The checks a reader makes of the tables it reads, on arrays and ``IntegerTable``s alike:
+/// one pass over contiguous storage each.
+extension RandomAccessCollection where Element: FixedWidthInteger, Index == Int {
   /// Whether these are the `count` offsets of consecutive ranges of a table of `total` values:
   /// from 0, never decreasing, ending at `total`.
   ///
   /// - Complexity: O(n).
   @inlinable
   public func areOffsets(count: Int, total: Int) -> Bool {
-    guard self.count == count, count > 0, first == 0, Int(self[count - 1]) == total else { return false }
-    return withUnsafeBufferPointer { offsets in
-      for i in 1..<offsets.count where offsets[i] < offsets[i - 1] { return false }
-      return true
+    guard self.count == count, count > 0, self[startIndex] == 0, Int(self[endIndex - 1]) == total else {
+      return false
+    }
+    return withValues { values in
+      var previous = values[0]
+      var ordered = true
+      for value in values {
+        ordered = ordered && value >= previous
+        previous = value
+      }
+      return ordered
     }
   }
 
@@ -149,8 +193,17 @@ extension ContiguousArray where Element: FixedWidthInteger {
   ///
   /// - Complexity: O(n).
   @inlinable
-  public func areRanges(to ends: ContiguousArray<Element>, within total: Int) -> Bool {
-    count == ends.count && zip(self, ends).allSatisfy { $0 >= 0 && $0 <= $1 && Int($1) <= total }
+  public func areRanges(to ends: Self, within total: Int) -> Bool {
+    guard count == ends.count else { return false }
+    return withValues { starts in
+      ends.withValues { ends in
+        var inside = true
+        for i in starts.indices {
+          inside = inside && starts[i] >= 0 && starts[i] <= ends[i] && Int(ends[i]) <= total
+        }
+        return inside
+      }
+    }
   }
 
   /// Whether each value is greater than the one before it.
@@ -164,9 +217,23 @@ extension ContiguousArray where Element: FixedWidthInteger {
   /// - Complexity: O(n).
   @inlinable
   public func allLie(in range: Range<Int>) -> Bool {
-    withUnsafeBufferPointer { values in
-      for value in values { guard let index = Int(exactly: value), range.contains(index) else { return false } }
-      return true
+    withValues { values in
+      // The smallest and the largest, without a branch per value: the loop vectorizes.
+      guard var low = values.first else { return true }
+      var high = low
+      for value in values {
+        low = Swift.min(low, value)
+        high = Swift.max(high, value)
+      }
+      guard let first = Int(exactly: low), let last = Int(exactly: high) else { return false }
+      return range.contains(first) && range.contains(last)
     }
+  }
+
+  /// Calls `body` with the values as a buffer: without a copy when they are contiguous.
+  @inlinable
+  func withValues<R>(_ body: (UnsafeBufferPointer<Element>) -> R) -> R {
+    if let result = withContiguousStorageIfAvailable(body) { return result }
+    return ContiguousArray(self).withUnsafeBufferPointer(body)
   }
 }

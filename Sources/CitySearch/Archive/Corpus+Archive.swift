@@ -20,16 +20,9 @@ extension Corpus {
     writer.table(ids)
     writer.table(parents)
     writer.table(levels)
-    var nameEnds = ContiguousArray<Int32>([0])
-    var nameBytes = ContiguousArray<UInt8>()
-    nameEnds.reserveCapacity(count + 1)
-    for name in names {
-      nameBytes.append(contentsOf: name.utf8)
-      nameEnds.append(Int32(nameBytes.count))
-    }
-    writer.table(nameEnds)
-    writer.table(nameBytes)
-    writer.table(hot.map { $0 ? 1 as UInt8 : 0 })
+    writer.table(names.ends)
+    writer.table(names.bytes)
+    writer.table(hot)
     writer.table(shortLengths)
     writer.table(unitStarts)
     writer.table(units)
@@ -78,44 +71,35 @@ extension Corpus {
       else { throw .badTable("the spellings") }
     }
 
-    let ids: ContiguousArray<PlaceID> = try reader.table("the ids")
+    let ids: IntegerTable<PlaceID> = try reader.integerTable("the ids")
     let n = ids.count
-    let parents: ContiguousArray<Int32> = try reader.table("the parents")
-    let levels: ContiguousArray<UInt8> = try reader.table("the levels")
+    let parents: IntegerTable<Int32> = try reader.integerTable("the parents")
+    let levels: IntegerTable<UInt8> = try reader.integerTable("the levels")
     try reader.require(parents.count == n && parents.allLie(in: -1..<n), "the parents")
     try reader.require(levels.count == n && levels.allSatisfy { PlaceLevel(rawValue: $0) != nil }, "the levels")
-    let nameEnds: ContiguousArray<Int32> = try reader.table("the names")
-    let nameBytes: ContiguousArray<UInt8> = try reader.table("the names")
+    let nameEnds: IntegerTable<Int32> = try reader.integerTable("the names")
+    let nameBytes: IntegerTable<UInt8> = try reader.integerTable("the names")
     try reader.require(nameEnds.areOffsets(count: n + 1, total: nameBytes.count), "the names")
-    var names = ContiguousArray<String>()
-    names.reserveCapacity(n)
     // Names are display text: a byte that is not UTF-8 (which the checksum makes a deliberate
-    // change) is read as U+FFFD rather than refused, at a third of the cost of validating.
-    nameBytes.withUnsafeBufferPointer { bytes in
-      for place in 0..<n {
-        names.append(
-          String(
-            decoding: UnsafeBufferPointer(rebasing: bytes[Int(nameEnds[place])..<Int(nameEnds[place + 1])]),
-            as: UTF8.self))
-      }
-    }
-    let hot: ContiguousArray<UInt8> = try reader.table("the hot marks")
-    let shortLengths: ContiguousArray<UInt8> = try reader.table("the short names")
-    let unitStarts: ContiguousArray<Int32> = try reader.table("the units")
-    let units: ContiguousArray<UInt32> = try reader.table("the units")
+    // change) is read as U+FFFD when the name is shown rather than refused here.
+    let names = NameTable(ends: nameEnds, bytes: nameBytes)
+    let hot: IntegerTable<UInt8> = try reader.integerTable("the hot marks")
+    let shortLengths: IntegerTable<UInt8> = try reader.integerTable("the short names")
+    let unitStarts: IntegerTable<Int32> = try reader.integerTable("the units")
+    let units: IntegerTable<UInt32> = try reader.integerTable("the units")
     try reader.require(hot.count == n, "the hot marks")
     try reader.require(unitStarts.areOffsets(count: n + 1, total: units.count), "the units")
     try reader.require(
       shortLengths.count == n && (0..<n).allSatisfy { Int(shortLengths[$0]) <= unitStarts[$0 + 1] - unitStarts[$0] },
       "the short names")
 
-    let tokens: ContiguousArray<UInt16> = try reader.table("the readings")
-    let alternateStarts: ContiguousArray<Int32> = try reader.table("the alternate readings")
-    let alternateTokens: ContiguousArray<UInt16> = try reader.table("the alternate readings")
-    let pinyinStarts: ContiguousArray<Int32> = try reader.table("the joined pinyin")
-    let pinyinBytes: ContiguousArray<UInt8> = try reader.table("the joined pinyin")
-    let pinyinUnitEnds: ContiguousArray<UInt8> = try reader.table("the joined pinyin's unit ends")
-    let letterMasks: ContiguousArray<UInt64> = try reader.table("the letter masks")
+    let tokens: IntegerTable<UInt16> = try reader.integerTable("the readings")
+    let alternateStarts: IntegerTable<Int32> = try reader.integerTable("the alternate readings")
+    let alternateTokens: IntegerTable<UInt16> = try reader.integerTable("the alternate readings")
+    let pinyinStarts: IntegerTable<Int32> = try reader.integerTable("the joined pinyin")
+    let pinyinBytes: IntegerTable<UInt8> = try reader.integerTable("the joined pinyin")
+    let pinyinUnitEnds: IntegerTable<UInt8> = try reader.integerTable("the joined pinyin's unit ends")
+    let letterMasks: IntegerTable<UInt64> = try reader.integerTable("the letter masks")
     try reader.require(tokens.count == units.count && tokens.allLie(in: 0..<syllabary.count), "the readings")
     try reader.require(
       alternateStarts.areOffsets(count: n + 1, total: alternateTokens.count)
@@ -134,35 +118,35 @@ extension Corpus {
         }, "the joined pinyin's unit ends")
     try reader.require(letterMasks.count == n, "the letter masks")
 
-    let idOrder: ContiguousArray<Int32> = try reader.table("the id order")
+    let idOrder: IntegerTable<Int32> = try reader.integerTable("the id order")
     try reader.require(
       idOrder.count == n && idOrder.allLie(in: 0..<n)
         && zip(idOrder, idOrder.dropFirst()).allSatisfy { ids[Int($0)] < ids[Int($1)] }, "the id order")
-    let sectionPlaces: ContiguousArray<Int32> = try reader.table("the file's sections")
+    let sectionPlaces: IntegerTable<Int32> = try reader.integerTable("the file's sections")
     let sectionCount: UInt64 = try reader.integer("the file's sections")
     try reader.require(sectionCount == sectionPlaces.count && sectionPlaces.allLie(in: 0..<n), "the file's sections")
     var fileSections: [Int32: String] = [:]
     for place in sectionPlaces { fileSections[place] = try reader.text("the file's sections") }
-    let rankBases: ContiguousArray<UInt64> = try reader.table("the rank order")
-    let prominences: ContiguousArray<UInt64> = try reader.table("the prominences")
+    let rankBases: IntegerTable<UInt64> = try reader.integerTable("the rank order")
+    let prominences: IntegerTable<UInt64> = try reader.integerTable("the prominences")
     try reader.require(rankBases.count == n && prominences.count == n, "the rank order")
-    let aliasStarts: ContiguousArray<Int32> = try reader.table("the aliases")
-    let aliasEnds: ContiguousArray<Int32> = try reader.table("the aliases")
-    let aliasUnits: ContiguousArray<UInt32> = try reader.table("the aliases")
+    let aliasStarts: IntegerTable<Int32> = try reader.integerTable("the aliases")
+    let aliasEnds: IntegerTable<Int32> = try reader.integerTable("the aliases")
+    let aliasUnits: IntegerTable<UInt32> = try reader.integerTable("the aliases")
     try reader.require(
       aliasStarts.areOffsets(count: n + 1, total: aliasEnds.count)
         && (ContiguousArray([0]) + aliasEnds).areOffsets(count: aliasEnds.count + 1, total: aliasUnits.count),
       "the aliases")
-    let childStarts: ContiguousArray<Int32> = try reader.table("the children")
-    let childIndices: ContiguousArray<Int32> = try reader.table("the children")
-    let roots: ContiguousArray<Int32> = try reader.table("the roots")
+    let childStarts: IntegerTable<Int32> = try reader.integerTable("the children")
+    let childIndices: IntegerTable<Int32> = try reader.integerTable("the children")
+    let roots: IntegerTable<Int32> = try reader.integerTable("the roots")
     try reader.require(
       childStarts.areOffsets(count: n + 1, total: childIndices.count) && childIndices.allLie(in: 0..<n), "the children")
     try reader.require(roots.allLie(in: 0..<n), "the roots")
 
     self.init(
       source: source, tables: tables, syllabary: syllabary, ids: ids, parents: parents, levels: levels, names: names,
-      hot: ContiguousArray(hot.map { $0 != 0 }), shortLengths: shortLengths, unitStarts: unitStarts, units: units,
+      hot: hot, shortLengths: shortLengths, unitStarts: unitStarts, units: units,
       readings: ReadingStore(
         unitStarts: unitStarts, tokens: tokens, alternateStarts: alternateStarts, alternateTokens: alternateTokens,
         pinyinStarts: pinyinStarts, pinyinBytes: pinyinBytes, pinyinUnitEnds: pinyinUnitEnds, letterMasks: letterMasks),

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A file mapped read-only into memory, private to its reader: the bytes of an index file that
-/// a reader copies table by table and then gives back (``releasePages(_:)``), so that an open
-/// keeps the file and the copies of its tables resident together only a table at a time.
+/// A file mapped read-only into memory, private to its reader: the bytes of an index file whose
+/// tables a reader uses where they lie (``ArchiveReader/integerTable(_:)``, each table keeping
+/// the mapping alive), or copies table by table and then gives back (``releasePages(_:)``).
 public final class MappedFile: @unchecked Sendable {
   /// The file's bytes, without a copy; the mapping is undone when the last copy of them goes.
   public let data: Data
@@ -33,6 +33,15 @@ public final class MappedFile: @unchecked Sendable {
     // The bytes own the mapping: it lives as long as any copy of `data` does.
     data = Data(bytesNoCopy: mapped, count: size, deallocator: .custom { pointer, count in munmap(pointer, count) })
     _ = madvise(mapped, size, MADV_SEQUENTIAL)
+  }
+
+  /// The address of byte `offset` of ``data`` as values of type `T`, when it is aligned for
+  /// them; nil otherwise. Valid as long as this file lives.
+  func pointer<T>(at offset: Int, aligned: T.Type) -> UnsafePointer<T>? {
+    guard let base, offset >= 0, offset <= size else { return nil }
+    let address = base + offset
+    guard Int(bitPattern: address) % MemoryLayout<T>.alignment == 0 else { return nil }
+    return UnsafePointer(address.assumingMemoryBound(to: T.self))
   }
 
   /// Gives the whole pages inside `range` (byte offsets in ``data``) back to the system: read

@@ -80,10 +80,12 @@ extension Corpus {
     let joinedTables = ReadingTables(
       polyphones: tables.polyphones, simplified: tables.simplified, facts: PlaceFacts(entries: entries))
     let corpus = Corpus(
-      source: source, tables: joinedTables, syllabary: syllabary, ids: ids, parents: parents, levels: levels,
-      names: names, hot: hot, shortLengths: shortLengths, unitStarts: unitStarts, units: units,
-      tokens: readings.tokens, alternateStarts: readings.alternateStarts, alternateTokens: readings.alternateTokens,
-      fileSections: fileSections)
+      source: source, tables: joinedTables, syllabary: syllabary, ids: ContiguousArray(ids),
+      parents: ContiguousArray(parents), levels: ContiguousArray(levels), names: ContiguousArray(names),
+      hot: ContiguousArray(hot.map { $0 != 0 }), shortLengths: ContiguousArray(shortLengths),
+      unitStarts: ContiguousArray(unitStarts), units: ContiguousArray(units), tokens: ContiguousArray(readings.tokens),
+      alternateStarts: ContiguousArray(readings.alternateStarts),
+      alternateTokens: ContiguousArray(readings.alternateTokens), fileSections: fileSections)
     return (corpus, join)
   }
 }

@@ -14,38 +14,39 @@ public final class Corpus: Sendable {
   /// A human-readable description of where the corpus came from (a path or tier name).
   public let source: String
 
-  let ids: ContiguousArray<PlaceID>
-  let parents: ContiguousArray<Int32>
-  let levels: ContiguousArray<UInt8>
-  let names: ContiguousArray<String>
-  let hot: ContiguousArray<Bool>
-  @usableFromInline let shortLengths: ContiguousArray<UInt8>
+  let ids: IntegerTable<PlaceID>
+  let parents: IntegerTable<Int32>
+  let levels: IntegerTable<UInt8>
+  let names: NameTable
+  /// 1 for a place listed under 热门.
+  let hot: IntegerTable<UInt8>
+  @usableFromInline let shortLengths: IntegerTable<UInt8>
   /// `unitStarts[i]..<unitStarts[i + 1]` is place `i`'s range in `units` and `tokens`.
-  @usableFromInline let unitStarts: ContiguousArray<Int32>
-  let units: ContiguousArray<UInt32>
+  @usableFromInline let unitStarts: IntegerTable<Int32>
+  let units: IntegerTable<UInt32>
   /// The reviewed readings of the places (``ReadingStore``): tokens, alternates, joined pinyin
   /// and letter masks, the last with each place's aliases' letters added.
   public let readings: ReadingStore
   /// The places in ascending order of id, for ``index(of:)`` (a binary search: a tenth of a
   /// hash table's memory, and an archive stores it as it is).
-  let idOrder: ContiguousArray<Int32>
+  let idOrder: IntegerTable<Int32>
   /// The section each place is listed under in its file, for the few formats that have them.
   let fileSections: [Int32: String]
   /// Per place, `(Ranking.scaleCeiling - scale) << 32 | ordinal`: its prominence scale and its
   /// position in the prominence order (MatchSpec §5.4, 0 for the first), as ``Ranking`` adds
   /// them to a match's penalty.
-  let rankBases: ContiguousArray<UInt64>
+  let rankBases: IntegerTable<UInt64>
   /// Per place, the prominence value of ``PlaceFacts`` (0 when unknown).
-  let prominences: ContiguousArray<UInt64>
+  let prominences: IntegerTable<UInt64>
   /// `aliasStarts[i]..<aliasStarts[i + 1]` are place `i`'s aliases; alias `k` is
   /// `aliasUnits[aliasEnds[k - 1]..<aliasEnds[k]]` (from 0 for the first), as query tokens
   /// without boundary marks (MatchSpec §8).
-  let aliasStarts: ContiguousArray<Int32>
-  let aliasEnds: ContiguousArray<Int32>
-  let aliasUnits: ContiguousArray<UInt32>
-  let childStarts: ContiguousArray<Int32>
-  let childIndices: ContiguousArray<Int32>
-  let roots: ContiguousArray<Int32>
+  let aliasStarts: IntegerTable<Int32>
+  let aliasEnds: IntegerTable<Int32>
+  let aliasUnits: IntegerTable<UInt32>
+  let childStarts: IntegerTable<Int32>
+  let childIndices: IntegerTable<Int32>
+  let roots: IntegerTable<Int32>
 
   /// A corpus of the places' own tables: the readings' derived tables, the prominence, the
   /// rank order, the aliases and the children are computed from them and the facts of `tables`.
@@ -107,21 +108,26 @@ public final class Corpus: Sendable {
       fill[Int(parent)] += 1
     }
     self.init(
-      source: source, tables: tables, syllabary: syllabary, ids: ids, parents: parents, levels: levels, names: names,
-      hot: hot, shortLengths: shortLengths, unitStarts: unitStarts, units: units, readings: readings, idOrder: idOrder,
-      fileSections: fileSections, rankBases: rankBases, prominences: prominences, aliasStarts: aliasStarts,
-      aliasEnds: aliasEnds, aliasUnits: aliasUnits, childStarts: counts, childIndices: children, roots: roots)
+      source: source, tables: tables, syllabary: syllabary, ids: IntegerTable(ids), parents: IntegerTable(parents),
+      levels: IntegerTable(levels), names: NameTable(names), hot: IntegerTable(hot.lazy.map { $0 ? 1 : 0 }),
+      shortLengths: IntegerTable(shortLengths), unitStarts: IntegerTable(unitStarts), units: IntegerTable(units),
+      readings: readings, idOrder: IntegerTable(idOrder), fileSections: fileSections,
+      rankBases: IntegerTable(rankBases),
+      prominences: IntegerTable(prominences), aliasStarts: IntegerTable(aliasStarts),
+      aliasEnds: IntegerTable(aliasEnds),
+      aliasUnits: IntegerTable(aliasUnits), childStarts: IntegerTable(counts), childIndices: IntegerTable(children),
+      roots: IntegerTable(roots))
   }
 
   /// A corpus of tables already derived, as an archive holds them (`Corpus+Archive.swift`).
   init(
-    source: String, tables: ReadingTables, syllabary: Syllabary, ids: ContiguousArray<PlaceID>,
-    parents: ContiguousArray<Int32>, levels: ContiguousArray<UInt8>, names: ContiguousArray<String>,
-    hot: ContiguousArray<Bool>, shortLengths: ContiguousArray<UInt8>, unitStarts: ContiguousArray<Int32>,
-    units: ContiguousArray<UInt32>, readings: ReadingStore, idOrder: ContiguousArray<Int32>,
-    fileSections: [Int32: String], rankBases: ContiguousArray<UInt64>, prominences: ContiguousArray<UInt64>,
-    aliasStarts: ContiguousArray<Int32>, aliasEnds: ContiguousArray<Int32>, aliasUnits: ContiguousArray<UInt32>,
-    childStarts: ContiguousArray<Int32>, childIndices: ContiguousArray<Int32>, roots: ContiguousArray<Int32>
+    source: String, tables: ReadingTables, syllabary: Syllabary, ids: IntegerTable<PlaceID>,
+    parents: IntegerTable<Int32>, levels: IntegerTable<UInt8>, names: NameTable,
+    hot: IntegerTable<UInt8>, shortLengths: IntegerTable<UInt8>, unitStarts: IntegerTable<Int32>,
+    units: IntegerTable<UInt32>, readings: ReadingStore, idOrder: IntegerTable<Int32>,
+    fileSections: [Int32: String], rankBases: IntegerTable<UInt64>, prominences: IntegerTable<UInt64>,
+    aliasStarts: IntegerTable<Int32>, aliasEnds: IntegerTable<Int32>, aliasUnits: IntegerTable<UInt32>,
+    childStarts: IntegerTable<Int32>, childIndices: IntegerTable<Int32>, roots: IntegerTable<Int32>
   ) {
     self.source = source
     self.tables = tables
@@ -170,7 +176,7 @@ public final class Corpus: Sendable {
   /// The administrative level of the place at `index`.
   public func level(at index: Int) -> PlaceLevel { PlaceLevel(rawValue: levels[index])! }
   /// Whether the place at `index` is listed under 热门.
-  public func isHot(at index: Int) -> Bool { hot[index] }
+  public func isHot(at index: Int) -> Bool { hot[index] != 0 }
   /// The section the corpus file lists the place under (a property list's A–Z heading), or
   /// `nil` when the file has no sections (every shipped tier).
   public func fileSection(at index: Int) -> String? { fileSections[Int32(index)] }
@@ -187,12 +193,12 @@ public final class Corpus: Sendable {
   }
 
   /// The units of the place's name as Unicode scalar values.
-  public func units(at index: Int) -> ArraySlice<UInt32> {
+  public func units(at index: Int) -> Slice<IntegerTable<UInt32>> {
     units[Int(unitStarts[index])..<Int(unitStarts[index + 1])]
   }
 
   /// The canonical reading tokens, one per unit.
-  public func canonicalTokens(at index: Int) -> ArraySlice<UInt16> { readings.canonicalTokens(at: index) }
+  public func canonicalTokens(at index: Int) -> Slice<IntegerTable<UInt16>> { readings.canonicalTokens(at: index) }
 
   /// The number of alternate reading sequences of the place (at most 8).
   public func alternateCount(at index: Int) -> Int {
@@ -201,14 +207,14 @@ public final class Corpus: Sendable {
   }
 
   /// The `k`-th alternate reading sequence, one token per unit.
-  public func alternateTokens(at index: Int, _ k: Int) -> ArraySlice<UInt16> {
+  public func alternateTokens(at index: Int, _ k: Int) -> Slice<IntegerTable<UInt16>> {
     let n = unitCount(at: index)
     let start = Int(readings.alternateStarts[index]) + k * n
     return readings.alternateTokens[start..<start + n]
   }
 
   /// The joined canonical pinyin (`beijingshi`), the `seed` mode's pinyin string.
-  public func joinedPinyin(at index: Int) -> ArraySlice<UInt8> { readings.joinedPinyin(at: index) }
+  public func joinedPinyin(at index: Int) -> Slice<IntegerTable<UInt8>> { readings.joinedPinyin(at: index) }
 
   /// The canonical initials (MatchSpec §4.3): the first letter of each unit's reading, units
   /// without one skipped (`bjs` for 北京市).
@@ -227,7 +233,7 @@ public final class Corpus: Sendable {
   }
 
   /// For each unit, the offset in ``joinedPinyin(at:)`` where its syllable ends.
-  public func pinyinUnitEnds(at index: Int) -> ArraySlice<UInt8> { readings.pinyinUnitEnds(at: index) }
+  public func pinyinUnitEnds(at index: Int) -> Slice<IntegerTable<UInt8>> { readings.pinyinUnitEnds(at: index) }
 
   /// The offset in ``joinedPinyin(at:)`` where the syllable of unit `unit` ends: one element of
   /// ``pinyinUnitEnds(at:)``, read without making a slice (a backend's loop over postings).
@@ -267,14 +273,14 @@ public final class Corpus: Sendable {
   public func hasAliases(at index: Int) -> Bool { aliasStarts[index + 1] != aliasStarts[index] }
 
   /// The place's `k`-th alias as query tokens without boundary marks (`沪`, `hongkong`).
-  public func aliasTokens(at index: Int, _ k: Int) -> ArraySlice<UInt32> {
+  public func aliasTokens(at index: Int, _ k: Int) -> Slice<IntegerTable<UInt32>> {
     let a = Int(aliasStarts[index]) + k
     return aliasUnits[(a == 0 ? 0 : Int(aliasEnds[a - 1]))..<Int(aliasEnds[a])]
   }
 
   /// The place's aliases flattened, with their ends relative to the slice's start: what the
   /// matcher's ``PlaceMatcher/Subject`` holds.
-  public func aliases(at index: Int) -> (units: ArraySlice<UInt32>, ends: ArraySlice<Int32>) {
+  public func aliases(at index: Int) -> (units: Slice<IntegerTable<UInt32>>, ends: Slice<IntegerTable<Int32>>) {
     let first = Int(aliasStarts[index])
     let last = Int(aliasStarts[index + 1])
     let start = first == 0 ? 0 : Int(aliasEnds[first - 1])
@@ -284,7 +290,7 @@ public final class Corpus: Sendable {
 
   /// The place's alternate reading sequences, flattened (``alternateCount(at:)`` sequences, each
   /// as long as the name).
-  public func alternateTokens(at index: Int) -> ArraySlice<UInt16> { readings.alternateTokens(at: index) }
+  public func alternateTokens(at index: Int) -> Slice<IntegerTable<UInt16>> { readings.alternateTokens(at: index) }
 
   /// The canonical reading of each unit as text (`["bei", "jing", "shi"]`).
   public func pinyin(at index: Int) -> [String] { canonicalTokens(at: index).map { syllabary.spelling($0) } }
@@ -298,6 +304,6 @@ public final class Corpus: Sendable {
   public func place(at index: Int) -> Place {
     Place(
       id: ids[index], parentID: parentIndex(at: index).map { ids[$0] }, level: level(at: index),
-      name: names[index], pinyin: pinyin(at: index), shortName: shortName(at: index), isHot: hot[index])
+      name: names[index], pinyin: pinyin(at: index), shortName: shortName(at: index), isHot: hot[index] != 0)
   }
 }

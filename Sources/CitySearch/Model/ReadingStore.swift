@@ -16,21 +16,21 @@
 public final class ReadingStore: Sendable {
   /// Place `i`'s units are `unitStarts[i]..<unitStarts[i + 1]` of the corpus: its range in
   /// `tokens` and `pinyinUnitEnds`.
-  @usableFromInline let unitStarts: ContiguousArray<Int32>
-  @usableFromInline let tokens: ContiguousArray<UInt16>
+  @usableFromInline let unitStarts: IntegerTable<Int32>
+  @usableFromInline let tokens: IntegerTable<UInt16>
   /// `alternateStarts[i]..<alternateStarts[i + 1]` holds place `i`'s alternate sequences,
   /// each as long as its name.
-  let alternateStarts: ContiguousArray<Int32>
-  let alternateTokens: ContiguousArray<UInt16>
+  let alternateStarts: IntegerTable<Int32>
+  let alternateTokens: IntegerTable<UInt16>
   /// `pinyinStarts[i]..<pinyinStarts[i + 1]` is place `i`'s joined canonical pinyin in
   /// `pinyinBytes`; `pinyinUnitEnds` holds, per unit, the offset where its syllable ends.
-  @usableFromInline let pinyinStarts: ContiguousArray<Int32>
-  let pinyinBytes: ContiguousArray<UInt8>
-  @usableFromInline let pinyinUnitEnds: ContiguousArray<UInt8>
+  @usableFromInline let pinyinStarts: IntegerTable<Int32>
+  let pinyinBytes: IntegerTable<UInt8>
+  @usableFromInline let pinyinUnitEnds: IntegerTable<UInt8>
   /// Per place, the letters and digits of every reading (canonical and alternate) and literal
   /// unit, as ``Hanzi/letterMask(_:)`` bits (the corpus adds its aliases' letters): a query
   /// letter outside it cannot match the place.
-  let letterMasks: ContiguousArray<UInt64>
+  let letterMasks: IntegerTable<UInt64>
 
   /// The readings of places whose units start at `unitStarts` (one more entry than places):
   /// `tokens` holds one token of `syllabary` per unit, `alternateStarts` and
@@ -78,15 +78,18 @@ public final class ReadingStore: Sendable {
       letterMasks[place] |= mask
     }
     self.init(
-      unitStarts: unitStarts, tokens: tokens, alternateStarts: alternateStarts, alternateTokens: alternateTokens,
-      pinyinStarts: pinyinStarts, pinyinBytes: pinyinBytes, pinyinUnitEnds: pinyinUnitEnds, letterMasks: letterMasks)
+      unitStarts: IntegerTable(unitStarts), tokens: IntegerTable(tokens),
+      alternateStarts: IntegerTable(alternateStarts),
+      alternateTokens: IntegerTable(alternateTokens), pinyinStarts: IntegerTable(pinyinStarts),
+      pinyinBytes: IntegerTable(pinyinBytes), pinyinUnitEnds: IntegerTable(pinyinUnitEnds),
+      letterMasks: IntegerTable(letterMasks))
   }
 
   /// A store of tables already derived, as an archive holds them (`Corpus+Archive.swift`).
   init(
-    unitStarts: ContiguousArray<Int32>, tokens: ContiguousArray<UInt16>, alternateStarts: ContiguousArray<Int32>,
-    alternateTokens: ContiguousArray<UInt16>, pinyinStarts: ContiguousArray<Int32>,
-    pinyinBytes: ContiguousArray<UInt8>, pinyinUnitEnds: ContiguousArray<UInt8>, letterMasks: ContiguousArray<UInt64>
+    unitStarts: IntegerTable<Int32>, tokens: IntegerTable<UInt16>, alternateStarts: IntegerTable<Int32>,
+    alternateTokens: IntegerTable<UInt16>, pinyinStarts: IntegerTable<Int32>,
+    pinyinBytes: IntegerTable<UInt8>, pinyinUnitEnds: IntegerTable<UInt8>, letterMasks: IntegerTable<UInt64>
   ) {
     self.unitStarts = unitStarts
     self.tokens = tokens
@@ -102,22 +105,22 @@ public final class ReadingStore: Sendable {
   public var count: Int { unitStarts.count - 1 }
 
   /// The canonical reading tokens of place `index`, one per unit.
-  public func canonicalTokens(at index: Int) -> ArraySlice<UInt16> {
+  public func canonicalTokens(at index: Int) -> Slice<IntegerTable<UInt16>> {
     tokens[Int(unitStarts[index])..<Int(unitStarts[index + 1])]
   }
 
   /// The place's alternate reading sequences, flattened, each as long as the name.
-  public func alternateTokens(at index: Int) -> ArraySlice<UInt16> {
+  public func alternateTokens(at index: Int) -> Slice<IntegerTable<UInt16>> {
     alternateTokens[Int(alternateStarts[index])..<Int(alternateStarts[index + 1])]
   }
 
   /// The joined canonical pinyin (`beijingshi`), the `seed` mode's pinyin string.
-  public func joinedPinyin(at index: Int) -> ArraySlice<UInt8> {
+  public func joinedPinyin(at index: Int) -> Slice<IntegerTable<UInt8>> {
     pinyinBytes[Int(pinyinStarts[index])..<Int(pinyinStarts[index + 1])]
   }
 
   /// For each unit, the offset in ``joinedPinyin(at:)`` where its syllable ends.
-  public func pinyinUnitEnds(at index: Int) -> ArraySlice<UInt8> {
+  public func pinyinUnitEnds(at index: Int) -> Slice<IntegerTable<UInt8>> {
     pinyinUnitEnds[Int(unitStarts[index])..<Int(unitStarts[index + 1])]
   }
 

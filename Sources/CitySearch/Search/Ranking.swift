@@ -18,7 +18,7 @@ public struct Ranking: Sendable {
   public static let scaleCeiling = 1_024
 
   /// Per place, `(scaleCeiling - scale) << 32 | ordinal` (shared with the corpus, no copy).
-  @usableFromInline let bases: ContiguousArray<UInt64>
+  @usableFromInline let bases: IntegerTable<UInt64>
   /// Per class combination (``Match/classes``), its penalty `<< 32`.
   @usableFromInline let penalties: ContiguousArray<UInt64>
   /// The steps this ranking weighs classes by.

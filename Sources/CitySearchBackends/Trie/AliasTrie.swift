@@ -24,11 +24,13 @@ struct AliasTrie: Sendable {
   ///
   /// - Complexity: O(A log A) for A aliases, plus their total length.
   init(corpus: Corpus) {
-    var aliases: [(tokens: ArraySlice<UInt32>, place: Int)] = []
+    var aliases: [(tokens: Slice<IntegerTable<UInt32>>, place: Int)] = []
     for place in 0..<corpus.count where corpus.hasAliases(at: place) {
       for k in 0..<corpus.aliasCount(at: place) { aliases.append((corpus.aliasTokens(at: place, k), place)) }
     }
-    aliases.sort { $0.tokens.lexicographicallyPrecedes($1.tokens) || $0.tokens == $1.tokens && $0.place < $1.place }
+    aliases.sort {
+      $0.tokens.lexicographicallyPrecedes($1.tokens) || $0.tokens.elementsEqual($1.tokens) && $0.place < $1.place
+    }
     // Children per node as (unit, child), in creation order, which is sorted order here.
     var children: [[(unit: UInt32, child: Int32)]] = [[]]
     var starts: [Int32] = [0]

@@ -30,22 +30,22 @@ final class PinyinSuffixTrie: Sendable {
 
   // Labels.
   /// The unit and reading token of each label.
-  let labelUnits: ContiguousArray<UInt32>
-  let labelTokens: ContiguousArray<UInt16>
+  let labelUnits: IntegerTable<UInt32>
+  let labelTokens: IntegerTable<UInt16>
   /// `labelsByLetter[c]..<labelsByLetter[c + 1]` are the labels whose spelling starts with the
   /// letter of ``LetterKey/digit(_:)`` value `c` (1…36); 0 and 37 bound the others.
-  let labelsByLetter: ContiguousArray<Int32>
+  let labelsByLetter: IntegerTable<Int32>
 
   // Nodes (0 is the root).
   /// `edgeStarts[v]..<edgeStarts[v + 1]` are node v's edges, sorted by label.
-  let edgeStarts: ContiguousArray<Int32>
-  let edgeLabels: ContiguousArray<Int32>
-  let edgeTargets: ContiguousArray<Int32>
+  let edgeStarts: IntegerTable<Int32>
+  let edgeLabels: IntegerTable<Int32>
+  let edgeTargets: IntegerTable<Int32>
   /// `postings[subtreeStarts[v]..<subtreeEnds[v]]`: every suffix whose path passes through v.
-  let subtreeStarts: ContiguousArray<Int32>
-  let subtreeEnds: ContiguousArray<Int32>
+  let subtreeStarts: IntegerTable<Int32>
+  let subtreeEnds: IntegerTable<Int32>
   /// A posting: `place << 7 | alternate << 6 | start unit`.
-  let postings: ContiguousArray<UInt32>
+  let postings: IntegerTable<UInt32>
 
   // Derived from the arrays above (not written to a file).
   /// Where an occurrence in the joined pinyin can begin (MatchSpec §4.2): the root's edges whose
@@ -83,7 +83,7 @@ final class PinyinSuffixTrie: Sendable {
     // 1. Labels, numbered in (kind, spelling, unit) order; opaque ones last.
     var labelOf: [UInt64: Int32] = [:]
     var pairs: [(unit: UInt32, token: UInt16)] = []
-    func collect(_ units: ArraySlice<UInt32>, _ tokens: ArraySlice<UInt16>) {
+    func collect(_ units: Slice<IntegerTable<UInt32>>, _ tokens: Slice<IntegerTable<UInt16>>) {
       for (unit, token) in zip(units, tokens) {
         let unit = labelUnit(unit, token)
         let key = UInt64(unit) << 16 | UInt64(token)
@@ -114,15 +114,15 @@ final class PinyinSuffixTrie: Sendable {
       return a.unit < b.unit
     }
     for (i, pair) in pairs.enumerated() { labelOf[UInt64(pair.unit) << 16 | UInt64(pair.token)] = Int32(i) }
-    labelUnits = ContiguousArray(pairs.map(\.unit))
-    labelTokens = ContiguousArray(pairs.map(\.token))
+    labelUnits = IntegerTable(pairs.lazy.map(\.unit))
+    labelTokens = IntegerTable(pairs.lazy.map(\.token))
     var byLetter = ContiguousArray<Int32>(repeating: 0, count: 39)
     for pair in pairs where syllabary.kinds[Int(pair.token)] != .opaque {
       byLetter[Int(LetterKey.digit(UInt32(syllabary.spellings[Int(pair.token)][0]))) + 1] += 1
     }
     byLetter[38] = Int32(pairs.count)
     for c in 1...37 { byLetter[c] += byLetter[c - 1] }
-    labelsByLetter = byLetter
+    labelsByLetter = IntegerTable(byLetter)
 
     // 2. Insert the suffixes; children found through one hash table keyed by (node, label).
     var childOf: [UInt64: Int32] = [:]
@@ -130,7 +130,9 @@ final class PinyinSuffixTrie: Sendable {
     var parents: [Int32] = [-1]
     var parentLabels: [Int32] = [-1]
     var ends: [(node: Int32, posting: UInt32)] = []
-    func insert(place: Int, units: ArraySlice<UInt32>, tokens: ArraySlice<UInt16>, alternate: Bool, from u: Int) {
+    func insert(
+      place: Int, units: Slice<IntegerTable<UInt32>>, tokens: Slice<IntegerTable<UInt16>>, alternate: Bool, from u: Int
+    ) {
       var node: Int32 = 0
       for (unit, token) in zip(units[(units.startIndex + u)...], tokens[(tokens.startIndex + u)...]) {
         let label = labelOf[UInt64(labelUnit(unit, token)) << 16 | UInt64(token)]!
@@ -151,7 +153,7 @@ final class PinyinSuffixTrie: Sendable {
       let units = corpus.units(at: place)
       let canonical = corpus.canonicalTokens(at: place)
       for u in 0..<units.count { insert(place: place, units: units, tokens: canonical, alternate: false, from: u) }
-      var seen: [ArraySlice<UInt16>] = []
+      var seen: [Slice<IntegerTable<UInt16>>] = []
       for k in 0..<corpus.alternateCount(at: place) {
         let alternate = corpus.alternateTokens(at: place, k)
         for u in 0..<units.count {
@@ -188,9 +190,9 @@ final class PinyinSuffixTrie: Sendable {
         targets[i] = edge.1
       }
     }
-    edgeStarts = starts
-    edgeLabels = labels
-    edgeTargets = targets
+    edgeStarts = IntegerTable(starts)
+    edgeLabels = IntegerTable(labels)
+    edgeTargets = IntegerTable(targets)
 
     // 4. Postings in depth-first order.
     var own = [Int32](repeating: 0, count: nodeCount)
@@ -215,18 +217,18 @@ final class PinyinSuffixTrie: Sendable {
       postings[Int(cursor[Int(end.node)])] = end.posting
       cursor[Int(end.node)] += 1
     }
-    self.subtreeStarts = subtreeStarts
-    self.subtreeEnds = subtreeEnds
-    self.postings = postings
+    self.subtreeStarts = IntegerTable(subtreeStarts)
+    self.subtreeEnds = IntegerTable(subtreeEnds)
+    self.postings = IntegerTable(postings)
     (rootLetterStarts, rootLetterEdges, rootLetterOffsets) = Self.rootLetters(
-      edgeStarts: starts, edgeLabels: labels, labelTokens: labelTokens, syllabary: syllabary)
+      edgeStarts: edgeStarts, edgeLabels: edgeLabels, labelTokens: labelTokens, syllabary: syllabary)
   }
 
   /// The root's edges by the letters their spellings hold (``rootLetterStarts``).
   ///
   /// - Complexity: O(the letters of the root's labels' spellings).
   private static func rootLetters(
-    edgeStarts: ContiguousArray<Int32>, edgeLabels: ContiguousArray<Int32>, labelTokens: ContiguousArray<UInt16>,
+    edgeStarts: IntegerTable<Int32>, edgeLabels: IntegerTable<Int32>, labelTokens: IntegerTable<UInt16>,
     syllabary: Syllabary
   ) -> (ContiguousArray<Int32>, ContiguousArray<Int32>, ContiguousArray<UInt8>) {
     var byLetter = [[(edge: Int32, offset: UInt8)]](repeating: [], count: 37)
@@ -265,15 +267,15 @@ final class PinyinSuffixTrie: Sendable {
   ///
   /// - Complexity: O(n) in the size of the arrays.
   init(reading reader: inout ArchiveReader, corpus: Corpus) throws(ArchiveError) {
-    labelUnits = try reader.table("the trie's labels")
-    labelTokens = try reader.table("the trie's labels")
-    labelsByLetter = try reader.table("the trie's letter ranges")
-    edgeStarts = try reader.table("the trie's edges")
-    edgeLabels = try reader.table("the trie's edges")
-    edgeTargets = try reader.table("the trie's edges")
-    subtreeStarts = try reader.table("the trie's subtrees")
-    subtreeEnds = try reader.table("the trie's subtrees")
-    postings = try reader.table("the trie's postings")
+    labelUnits = try reader.integerTable("the trie's labels")
+    labelTokens = try reader.integerTable("the trie's labels")
+    labelsByLetter = try reader.integerTable("the trie's letter ranges")
+    edgeStarts = try reader.integerTable("the trie's edges")
+    edgeLabels = try reader.integerTable("the trie's edges")
+    edgeTargets = try reader.integerTable("the trie's edges")
+    subtreeStarts = try reader.integerTable("the trie's subtrees")
+    subtreeEnds = try reader.integerTable("the trie's subtrees")
+    postings = try reader.integerTable("the trie's postings")
     let labels = labelUnits.count
     try reader.require(
       labelTokens.count == labels && labelTokens.allLie(in: 0..<corpus.syllabary.count), "the trie's labels")
@@ -286,10 +288,14 @@ final class PinyinSuffixTrie: Sendable {
     try reader.require(
       subtreeStarts.count == nodes && subtreeStarts.areRanges(to: subtreeEnds, within: postings.count),
       "the trie's subtrees")
+    let places = corpus.count
     try reader.require(
-      postings.allSatisfy { posting in
-        let place = Int(posting >> 7)
-        return place < corpus.count && Int(posting & 63) < corpus.unitCount(at: place)
+      postings.withUnsafeBufferPointer { postings in
+        for posting in postings {
+          let place = Int(posting >> 7)
+          guard place < places, Int(posting & 63) < corpus.unitCount(at: place) else { return false }
+        }
+        return true
       }, "the trie's postings")
     (rootLetterStarts, rootLetterEdges, rootLetterOffsets) = Self.rootLetters(
       edgeStarts: edgeStarts, edgeLabels: edgeLabels, labelTokens: labelTokens, syllabary: corpus.syllabary)

@@ -132,10 +132,13 @@ public struct ICUBackend: SearchBackend {
     return .rankingEveryPlace(query, mode: mode, limit: limit, in: corpus) { index in
       guard scope.contains(index) else { return nil }
       let read = readings.subject(at: index)
+      // The subject's slices are numbered from 0: so are the ends of its aliases.
+      let aliases = corpus.aliases(at: index)
+      let aliasBase = Int32(aliases.units.startIndex)
       let subject = PlaceMatcher.Subject(
-        units: corpus.units(at: index), canonical: read.tokens[...], alternates: read.alternates[...],
+        units: ArraySlice(corpus.units(at: index)), canonical: read.tokens[...], alternates: read.alternates[...],
         pinyin: read.pinyin[...], pinyinUnitEnds: read.ends[...], shortLength: corpus.shortNameUnitCount(at: index),
-        aliases: corpus.aliases(at: index))
+        aliases: (ArraySlice(aliases.units), ArraySlice(aliases.ends.lazy.map { $0 - aliasBase })))
       return readings.matcher.match(prepared, mode: mode, subject: subject)
     }
   }

@@ -101,7 +101,7 @@ public final class PinyinTransliterator: @unchecked Sendable {
   /// syllable of a Hanzi, the unit itself for a Latin letter, digit or any other character.
   /// `nil` when the output does not line up with the units (ICU left a Hanzi untransliterated,
   /// for instance).
-  public static func readings(of output: String, units: ArraySlice<UInt32>) -> [String]? {
+  public static func readings(of output: String, units: some Collection<UInt32>) -> [String]? {
     let scalars = Array(
       output.unicodeScalars.lazy.map { $0.value >= 0x41 && $0.value <= 0x5A ? $0.value + 0x20 : $0.value })
     var position = 0
