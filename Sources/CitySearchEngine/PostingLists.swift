@@ -3,8 +3,8 @@ import CitySearch
 /// Sorted lists of place indices, one per integer key, stored as one compressed-row array.
 public struct PostingLists: Sendable {
   /// `places[starts[k]..<starts[k + 1]]` is key `k`'s list, ascending, without repeats.
-  @usableFromInline let starts: ContiguousArray<Int32>
-  @usableFromInline let places: ContiguousArray<Int32>
+  @usableFromInline let starts: IntegerTable<Int32>
+  @usableFromInline let places: IntegerTable<Int32>
 
   /// Builds the lists for `keyCount` keys over `placeCount` places; `keys(place, &out)` appends
   /// the keys of one place (in any order, repeats allowed).
@@ -35,13 +35,13 @@ public struct PostingLists: Sendable {
       }
       begin = end
     }
-    self.starts = counts
-    self.places = places
+    self.starts = IntegerTable(counts)
+    self.places = IntegerTable(places)
   }
 
   /// Key `key`'s places (empty for a key out of range).
   @inlinable
-  public subscript(key: Int) -> ArraySlice<Int32> {
+  public subscript(key: Int) -> Slice<IntegerTable<Int32>> {
     guard key >= 0 && key + 1 < starts.count else { return places[0..<0] }
     return places[Int(starts[key])..<Int(starts[key + 1])]
   }
@@ -57,8 +57,8 @@ public struct PostingLists: Sendable {
   ///
   /// - Complexity: O(K + E) for K keys and E entries.
   public init(reading reader: inout ArchiveReader, keyCount: Int, placeCount: Int, table: String) throws(ArchiveError) {
-    starts = try reader.table(table)
-    places = try reader.table(table)
+    starts = try reader.integerTable(table)
+    places = try reader.integerTable(table)
     try reader.require(
       starts.areOffsets(count: keyCount + 1, total: places.count) && places.allLie(in: 0..<placeCount), table)
   }
@@ -97,7 +97,7 @@ func forEachPlacesKeys(
 /// - Complexity: O(s · log L) for the shortest list's length s and the longest L; one list is
 ///   walked in place without copying.
 @inlinable
-public func forEachCommonPlace(_ lists: [ArraySlice<Int32>], _ body: (Int) -> Void) {
+public func forEachCommonPlace(_ lists: [Slice<IntegerTable<Int32>>], _ body: (Int) -> Void) {
   guard !lists.isEmpty else { return }
   let sorted = lists.sorted { $0.count < $1.count }
   if sorted.count == 1 {

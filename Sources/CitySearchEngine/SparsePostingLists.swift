@@ -5,9 +5,9 @@ import CitySearch
 /// that occur, ascending, each with its list in one compressed-row array.
 public struct SparsePostingLists: Sendable {
   /// The keys that have a list, ascending; `places[starts[i]..<starts[i + 1]]` is `keys[i]`'s.
-  @usableFromInline let keys: ContiguousArray<Int32>
-  @usableFromInline let starts: ContiguousArray<Int32>
-  @usableFromInline let places: ContiguousArray<Int32>
+  @usableFromInline let keys: IntegerTable<Int32>
+  @usableFromInline let starts: IntegerTable<Int32>
+  @usableFromInline let places: IntegerTable<Int32>
 
   /// Builds the lists over `placeCount` places; `keys(place, &out)` appends the keys of one
   /// place (non-negative, in any order, repeats allowed).
@@ -36,16 +36,16 @@ public struct SparsePostingLists: Sendable {
       places[i] = Int32(truncatingIfNeeded: entry & 0xFFFF_FFFF)
     }
     starts.append(Int32(entries.count))
-    self.keys = distinctKeys
-    self.starts = starts
-    self.places = places
+    self.keys = IntegerTable(distinctKeys)
+    self.starts = IntegerTable(starts)
+    self.places = IntegerTable(places)
   }
 
   /// Key `key`'s places: empty for a key no place has.
   ///
   /// - Complexity: O(log K) for the K keys held.
   @inlinable
-  public subscript(key: Int32) -> ArraySlice<Int32> {
+  public subscript(key: Int32) -> Slice<IntegerTable<Int32>> {
     var low = 0
     var high = keys.count
     while low < high {
@@ -68,9 +68,9 @@ public struct SparsePostingLists: Sendable {
   ///
   /// - Complexity: O(K + E) for K keys and E entries.
   public init(reading reader: inout ArchiveReader, placeCount: Int, table: String) throws(ArchiveError) {
-    keys = try reader.table(table)
-    starts = try reader.table(table)
-    places = try reader.table(table)
+    keys = try reader.integerTable(table)
+    starts = try reader.integerTable(table)
+    places = try reader.integerTable(table)
     try reader.require(
       keys.isStrictlyIncreasing
         && starts.areOffsets(count: keys.count + 1, total: places.count)

@@ -57,7 +57,7 @@ import Testing
         Array(Set((0..<Int(random.next() % 200)).map { _ in Int32(random.next() % 300) })).sorted()
       }
       var found: [Int] = []
-      forEachCommonPlace(lists.map { $0[...] }) { found.append($0) }
+      forEachCommonPlace(lists.map { IntegerTable($0)[...] }) { found.append($0) }
       let naive = lists.dropFirst().reduce(Set(lists[0])) { $0.intersection($1) }
       #expect(found == naive.sorted().map(Int.init))
     }

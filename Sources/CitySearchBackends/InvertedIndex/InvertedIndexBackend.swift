@@ -272,9 +272,9 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
 
   /// The lists whose intersection holds every match of `query` (each a necessary condition),
   /// or `nil` when some list is empty or unknown: then nothing matches.
-  private func lists(for query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> [ArraySlice<Int32>]? {
+  private func lists(for query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> [Slice<IntegerTable<Int32>>]? {
     let needle = query.needle
-    var lists: [ArraySlice<Int32>] = []
+    var lists: [Slice<IntegerTable<Int32>>] = []
     // Every Hanzi of the query is a unit of the name, in both modes.
     for unit in Set(needle) where !Hanzi.isLatin(unit) {
       guard let position = Self.position(of: unit, in: hanzi) else { return nil }
@@ -309,7 +309,7 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
           // lists cover both strings. One empty list ends the search; of the others, the
           // shortest few distinct ones are kept in one pass (a periodic query `xianxian…` of
           // 13,000 letters has four distinct trigrams; 7,600 random letters end at an empty one).
-          var shortest: [(key: Int, list: ArraySlice<Int32>)] = []
+          var shortest: [(key: Int, list: Slice<IntegerTable<Int32>>)] = []
           shortest.reserveCapacity(Self.mostLists + 1)
           for start in 0...(needle.count - 3) {
             let key = Int(LetterKey.of(needle[start..<start + 3]))
@@ -341,7 +341,7 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
   /// lists, a superset of the matches of a query that begins with `letter` read with `rules`.
   ///
   /// - Complexity: O(n) to merge the n places of at most three lists.
-  private func firstLetterCandidates(_ letter: UInt32, rules: FuzzyRules) -> ArraySlice<Int32> {
+  private func firstLetterCandidates(_ letter: UInt32, rules: FuzzyRules) -> Slice<IntegerTable<Int32>> {
     guard letter >= 0x61 && letter <= 0x7A else { return syllableLists[Int(LetterKey.of(CollectionOfOne(letter)))] }
     var letters = MatchRules.fuzzyFirstLetters(typedAs: UInt8(letter), rules: rules)
     var union: [Int32] = []
@@ -350,11 +350,11 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
       letters &= letters - 1
       union = Self.merged(union, next)
     }
-    return union[...]
+    return IntegerTable(union)[...]
   }
 
   /// The ascending union of two ascending lists of places.
-  private static func merged(_ a: [Int32], _ b: ArraySlice<Int32>) -> [Int32] {
+  private static func merged(_ a: [Int32], _ b: Slice<IntegerTable<Int32>>) -> [Int32] {
     guard !a.isEmpty else { return Array(b) }
     var result: [Int32] = []
     result.reserveCapacity(a.count + b.count)
