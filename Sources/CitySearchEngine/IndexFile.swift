@@ -112,6 +112,7 @@ public enum IndexFile {
   {
     let file = try MappedFile(path: path)
     var reader = try ArchiveReader(mapped: file, magic: magic, format: format, kind: kind)
+    defer { file.adviseRandomReads() }
     return try open(&reader, as: type, tables: tables)
   }
 
@@ -123,6 +124,7 @@ public enum IndexFile {
     let file = try MappedFile(path: path)
     let type = try archivable(named: try header(of: file.data).backend, among: types)
     var reader = try ArchiveReader(mapped: file, magic: magic, format: format, kind: kind)
+    defer { file.adviseRandomReads() }
     return try open(&reader, as: type, tables: tables)
   }
 

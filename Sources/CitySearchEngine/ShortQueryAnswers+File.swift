@@ -66,15 +66,15 @@ extension ShortQueryAnswers {
   public func archive(into writer: inout ArchiveWriter) {
     writer.integer(UInt32(Self.depth))
     writer.integer(fuzzy.rawValue)
-    writer.table(totals)
-    writer.table(places)
-    writer.table(matches)
-    let slots = broadSlots.sorted { $0.key < $1.key }
+    writer.table(tables.totals)
+    writer.table(tables.places)
+    writer.table(tables.matches)
+    let slots = tables.broadSlots.sorted { $0.key < $1.key }
     writer.table(slots.map(\.key))
     writer.table(slots.map(\.value))
-    writer.table(broadTotals)
-    writer.table(broadPlaces)
-    writer.table(broadMatches)
+    writer.table(tables.broadTotals)
+    writer.table(tables.broadPlaces)
+    writer.table(tables.broadMatches)
   }
 
   /// The tables ``archive(into:)`` wrote, checked against each other and against a corpus of
@@ -85,14 +85,14 @@ extension ShortQueryAnswers {
     let depth: UInt32 = try reader.integer("the header")
     guard depth == Self.depth else { throw .badTable("the header's depth") }
     let fuzzy = FuzzyRules(rawValue: try reader.integer("the header"))
-    let totals: ContiguousArray<Int32> = try reader.table("totals")
-    let places: ContiguousArray<Int32> = try reader.table("places")
-    let matches: ContiguousArray<UInt32> = try reader.table("matches")
+    let totals: IntegerTable<Int32> = try reader.integerTable("totals")
+    let places: IntegerTable<Int32> = try reader.integerTable("places")
+    let matches: IntegerTable<UInt32> = try reader.integerTable("matches")
     let slotKeys: ContiguousArray<UInt64> = try reader.table("broad keys")
     let slotValues: ContiguousArray<Int32> = try reader.table("broad slots")
-    let broadTotals: ContiguousArray<Int32> = try reader.table("broad totals")
-    let broadPlaces: ContiguousArray<Int32> = try reader.table("broad places")
-    let broadMatches: ContiguousArray<UInt32> = try reader.table("broad matches")
+    let broadTotals: IntegerTable<Int32> = try reader.integerTable("broad totals")
+    let broadPlaces: IntegerTable<Int32> = try reader.integerTable("broad places")
+    let broadMatches: IntegerTable<UInt32> = try reader.integerTable("broad matches")
 
     let depthCount = Int(depth)
     try reader.require(
@@ -106,7 +106,7 @@ extension ShortQueryAnswers {
       places.allLie(in: -1..<placeCount) && broadPlaces.allLie(in: -1..<placeCount)
         && totals.allLie(in: 0..<Int(Int32.max)) && broadTotals.allLie(in: 0..<Int(Int32.max)), "the answers' places")
     // An answer reads the first min(total, depth) slots of its key: each must name a place.
-    func filled(_ totals: ContiguousArray<Int32>, _ places: ContiguousArray<Int32>) -> Bool {
+    func filled(_ totals: IntegerTable<Int32>, _ places: IntegerTable<Int32>) -> Bool {
       totals.indices.allSatisfy { slot in
         places[slot * depthCount..<slot * depthCount + min(Int(totals[slot]), depthCount)].allSatisfy { $0 >= 0 }
       }

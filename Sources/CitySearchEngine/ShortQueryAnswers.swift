@@ -39,16 +39,36 @@ public struct ShortQueryAnswers: Sendable {
   /// answers of typing as it is, which also answer `seed` mode; a table of some rules answers
   /// `syllable` queries read with exactly those.
   public let fuzzy: FuzzyRules
-  let totals: ContiguousArray<Int32>
-  /// `depth` slots per (mode, key): place index and packed match, `-1` when unused.
-  let places: ContiguousArray<Int32>
-  let matches: ContiguousArray<UInt32>
-  /// The broad queries of three to ``longestBroadQuery`` characters and of one Hanzi: their slot in `broadTotals` by
-  /// ``broadKey(_:mode:)``, and `depth` hits per slot in `broadPlaces` and `broadMatches`.
-  let broadSlots: [UInt64: Int32]
-  let broadTotals: ContiguousArray<Int32>
-  let broadPlaces: ContiguousArray<Int32>
-  let broadMatches: ContiguousArray<UInt32>
+  /// The tables, behind one reference: the answers are handed around by value at every
+  /// keystroke, and a copy retains one object, however many tables it holds.
+  let tables: Tables
+
+  /// The tables of the answers: memory of their own, or views of an opened index file.
+  final class Tables: Sendable {
+    /// Per (mode, key), the total.
+    let totals: IntegerTable<Int32>
+    /// `depth` slots per (mode, key): place index and packed match, `-1` when unused.
+    let places: IntegerTable<Int32>
+    let matches: IntegerTable<UInt32>
+    /// The broad queries of three to ``ShortQueryAnswers/longestBroadQuery`` characters and of
+    /// one Hanzi: their slot in `broadTotals` by key, and `depth` hits per slot in `broadPlaces`
+    /// and `broadMatches`.
+    let broadSlots: [UInt64: Int32]
+    let broadTotals: IntegerTable<Int32>
+    let broadPlaces: IntegerTable<Int32>
+    let broadMatches: IntegerTable<UInt32>
+
+    init(
+      totals: IntegerTable<Int32>, places: IntegerTable<Int32>, matches: IntegerTable<UInt32>,
+      broadSlots: [UInt64: Int32], broadTotals: IntegerTable<Int32>, broadPlaces: IntegerTable<Int32>,
+      broadMatches: IntegerTable<UInt32>
+    ) {
+      (self.totals, self.places, self.matches) = (totals, places, matches)
+      (self.broadSlots, self.broadTotals, self.broadPlaces, self.broadMatches) = (
+        broadSlots, broadTotals, broadPlaces, broadMatches
+      )
+    }
+  }
 
   /// Computes every answer with `source`'s own enumeration, on all cores, or on the calling
   /// thread alone when `concurrently` is false (the answers are the same); with fuzzy rules,
@@ -110,25 +130,22 @@ public struct ShortQueryAnswers: Sendable {
       }
     }
     self.init(
-      fuzzy: fuzzy, totals: totals, places: places, matches: matches, broadSlots: broadSlots,
-      broadTotals: broadTotals, broadPlaces: broadPlaces, broadMatches: broadMatches)
+      fuzzy: fuzzy, totals: IntegerTable(totals), places: IntegerTable(places), matches: IntegerTable(matches),
+      broadSlots: broadSlots, broadTotals: IntegerTable(broadTotals), broadPlaces: IntegerTable(broadPlaces),
+      broadMatches: IntegerTable(broadMatches))
   }
 
   /// Answers from their tables: as computed, or as a file holds them (``init(fileData:corpus:)``,
   /// answers without fuzzy rules).
   init(
-    fuzzy: FuzzyRules = [], totals: ContiguousArray<Int32>, places: ContiguousArray<Int32>,
-    matches: ContiguousArray<UInt32>, broadSlots: [UInt64: Int32], broadTotals: ContiguousArray<Int32>,
-    broadPlaces: ContiguousArray<Int32>, broadMatches: ContiguousArray<UInt32>
+    fuzzy: FuzzyRules = [], totals: IntegerTable<Int32>, places: IntegerTable<Int32>, matches: IntegerTable<UInt32>,
+    broadSlots: [UInt64: Int32], broadTotals: IntegerTable<Int32>, broadPlaces: IntegerTable<Int32>,
+    broadMatches: IntegerTable<UInt32>
   ) {
     self.fuzzy = fuzzy
-    self.totals = totals
-    self.places = places
-    self.matches = matches
-    self.broadSlots = broadSlots
-    self.broadTotals = broadTotals
-    self.broadPlaces = broadPlaces
-    self.broadMatches = broadMatches
+    tables = Tables(
+      totals: totals, places: places, matches: matches, broadSlots: broadSlots, broadTotals: broadTotals,
+      broadPlaces: broadPlaces, broadMatches: broadMatches)
   }
 
   /// Each job's total and best ``depth`` entries, by `source`'s own enumeration; the entries
@@ -181,36 +198,39 @@ public struct ShortQueryAnswers: Sendable {
     guard (1...Self.longestBroadQuery).contains(tokens.count), limit <= Self.depth,
       mode == .seed ? fuzzy.isEmpty : query.fuzzy == fuzzy
     else { return nil }
+    let tables = self.tables
     let total: Int
     let first: Int
-    let slotPlaces: ContiguousArray<Int32>
-    let slotMatches: ContiguousArray<UInt32>
+    let broad: Bool
     if tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) {
       let slot = (mode == .syllable ? 0 : 1) * Self.keyCount + Int(LetterKey.of(tokens))
-      (total, first, slotPlaces, slotMatches) = (Int(totals[slot]), slot * Self.depth, places, matches)
+      (total, first, broad) = (Int(tables.totals[slot]), slot * Self.depth, false)
     } else if tokens.count >= 3 ? tokens.allSatisfy(Hanzi.isLatin) : tokens.count == 1 && Hanzi.isHanzi(tokens[0]),
-      let slot = broadSlots[Self.broadKey(tokens, mode: mode)]
+      let slot = tables.broadSlots[Self.broadKey(tokens, mode: mode)]
     {
-      (total, first, slotPlaces, slotMatches) = (
-        Int(broadTotals[Int(slot)]), Int(slot) * Self.depth, broadPlaces, broadMatches
-      )
+      (total, first, broad) = (Int(tables.broadTotals[Int(slot)]), Int(slot) * Self.depth, true)
     } else {
       return nil
     }
-    let hits = (0..<min(max(limit, 0), total, Self.depth)).map { i -> SearchHit in
-      let index = Int(slotPlaces[first + i])
-      return SearchHit(
-        index: index, id: corpus.id(at: index), match: Match(bits: slotMatches[first + i]))
+    // The slots lie inside the tables: `first + depth` is at most their size (checked when read).
+    let slots = first..<first + min(max(limit, 0), total, Self.depth)
+    let hits = (broad ? tables.broadPlaces : tables.places).withUnsafeBufferPointer { places in
+      (broad ? tables.broadMatches : tables.matches).withUnsafeBufferPointer { matches in
+        slots.map { slot -> SearchHit in
+          let index = Int(places[slot])
+          return SearchHit(index: index, id: corpus.id(at: index), match: Match(bits: matches[slot]))
+        }
+      }
     }
     return SearchResult(normalized: query, mode: mode, total: total, hits: hits)
   }
 
   /// How many broad queries of three characters or more and of one Hanzi are kept (both modes).
-  public var broadCount: Int { broadTotals.count }
+  public var broadCount: Int { tables.broadTotals.count }
 
   /// The bytes of the tables.
   public var byteCount: Int {
-    totals.count * 4 + places.count * 4 + matches.count * 4 + broadTotals.count * 4 + broadPlaces.count * 4
-      + broadMatches.count * 4 + broadSlots.count * 12
+    tables.totals.count * 4 + tables.places.count * 4 + tables.matches.count * 4 + tables.broadTotals.count * 4
+      + tables.broadPlaces.count * 4 + tables.broadMatches.count * 4 + tables.broadSlots.count * 12
   }
 }

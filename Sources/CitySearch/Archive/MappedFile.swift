@@ -44,6 +44,14 @@ public final class MappedFile: @unchecked Sendable {
     return UnsafePointer(address.assumingMemoryBound(to: T.self))
   }
 
+  /// Tells the system that the file is now read here and there, not from start to end: after an
+  /// open has read it through (mapped with `MADV_SEQUENTIAL`, which reads ahead far and lets
+  /// pages go soon after they are read), the searches of the tables left in it read at random.
+  public func adviseRandomReads() {
+    guard let base else { return }
+    _ = madvise(base, size, MADV_NORMAL)
+  }
+
   /// Gives the whole pages inside `range` (byte offsets in ``data``) back to the system: read
   /// again, they come from the file, so this changes nothing a reader sees, only what is
   /// resident.
