@@ -66,18 +66,16 @@ public struct SyllableKeyGenerator {
   /// string of a length in `lengths` (repeats possible).
   ///
   /// - Precondition: `lengths` lies within 1...5, the strings a key can hold.
-  public func keys<Readings: RandomAccessCollection<UInt16>>(
-    readings: Readings, lengths: ClosedRange<Int> = 1...3, into out: inout [Int32]
-  ) where Readings.Index == Int {
+  public func keys(readings: Slice<IntegerTable<UInt16>>, lengths: ClosedRange<Int> = 1...3, into out: inout [Int32]) {
     precondition(lengths.lowerBound >= 1 && lengths.upperBound <= 5, "keys hold one to five letters")
     for u in readings.indices {
       for length in lengths { walk(readings, from: u, need: length, key: 0, into: &out) }
     }
   }
 
-  private func walk<Readings: RandomAccessCollection<UInt16>>(
-    _ readings: Readings, from u: Int, need: Int, key: Int32, into out: inout [Int32]
-  ) where Readings.Index == Int {
+  private func walk(
+    _ readings: Slice<IntegerTable<UInt16>>, from u: Int, need: Int, key: Int32, into out: inout [Int32]
+  ) {
     guard u < readings.endIndex else { return }
     let token = Int(readings[u])
     switch kinds[token] {
