@@ -93,7 +93,7 @@ public struct ArchiveWriter {
 /// file in parts on every core (the parts' sums combine exactly: the same checksum either way).
 /// A check against accident, not against an adversary.
 public enum ArchiveChecksum {
-  /// Files from this size up are summed in parts of about this size, shared among the cores
+  /// Files from this size up are summed in parts smaller than it, shared among the cores
   /// (parts rather than one per core: a fresh process's worker threads start late, and
   /// the parts left then are shared again).
   static let partSize = 8 << 20
