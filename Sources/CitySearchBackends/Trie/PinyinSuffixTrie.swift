@@ -71,8 +71,9 @@ final class PinyinSuffixTrie: Sendable {
 
   /// Builds the trie of `corpus`, its edges labelled by `labels`.
   ///
-  /// - Complexity: O(S) hash operations for S = the total length of all suffixes inserted (about
-  ///   n²/2 per name of n units), then linear passes.
+  /// - Complexity: O(S) expected for S = the total length of all suffixes inserted (about n²/2
+  ///   per name of n units): a lookup in an open-addressed table per unit of a suffix; then
+  ///   linear passes (the edges sorted by a counting sort over the labels).
   init(corpus: Corpus, labels labelling: Labels = .unitsAndReadings) {
     let syllabary = corpus.syllabary
     // The unit a label records: in a trie of readings, a syllable's Hanzi is not told apart.
@@ -124,27 +125,27 @@ final class PinyinSuffixTrie: Sendable {
     for c in 1...37 { byLetter[c] += byLetter[c - 1] }
     labelsByLetter = IntegerTable(byLetter)
 
-    // 2. Insert the suffixes; children found through one hash table keyed by (node, label).
-    var childOf: [UInt64: Int32] = [:]
-    childOf.reserveCapacity(corpus.count * 8)
+    // 2. Insert the suffixes; children found through one table keyed by (node, label). Each
+    // reading sequence's labels are looked up once, not once per suffix that holds them.
+    var childOf = ChildTable(expected: corpus.count * 2)
     var parents: [Int32] = [-1]
     var parentLabels: [Int32] = [-1]
     var ends: [(node: Int32, posting: UInt32)] = []
-    func insert(
-      place: Int, units: Slice<IntegerTable<UInt32>>, tokens: Slice<IntegerTable<UInt16>>, alternate: Bool, from u: Int
-    ) {
+    var sequence: [Int32] = []
+    func read(_ units: Slice<IntegerTable<UInt32>>, _ tokens: Slice<IntegerTable<UInt16>>) {
+      sequence.removeAll(keepingCapacity: true)
+      for (unit, token) in zip(units, tokens) {
+        sequence.append(labelOf[UInt64(labelUnit(unit, token)) << 16 | UInt64(token)]!)
+      }
+    }
+    /// The suffix of `sequence` from unit `u`.
+    func insert(place: Int, from u: Int, alternate: Bool) {
       var node: Int32 = 0
-      for (unit, token) in zip(units[(units.startIndex + u)...], tokens[(tokens.startIndex + u)...]) {
-        let label = labelOf[UInt64(labelUnit(unit, token)) << 16 | UInt64(token)]!
-        let key = UInt64(node) << 24 | UInt64(label)
-        if let child = childOf[key] {
-          node = child
-        } else {
-          let child = Int32(parents.count)
+      for label in sequence[u...] {
+        node = childOf.child(of: node, label: label) {
           parents.append(node)
           parentLabels.append(label)
-          childOf[key] = child
-          node = child
+          return Int32(parents.count - 1)
         }
       }
       ends.append((node, Self.posting(place: place, start: u, alternate: alternate)))
@@ -152,10 +153,12 @@ final class PinyinSuffixTrie: Sendable {
     for place in 0..<corpus.count {
       let units = corpus.units(at: place)
       let canonical = corpus.canonicalTokens(at: place)
-      for u in 0..<units.count { insert(place: place, units: units, tokens: canonical, alternate: false, from: u) }
+      read(units, canonical)
+      for u in sequence.indices { insert(place: place, from: u, alternate: false) }
       var seen: [Slice<IntegerTable<UInt16>>] = []
       for k in 0..<corpus.alternateCount(at: place) {
         let alternate = corpus.alternateTokens(at: place, k)
+        read(units, alternate)
         for u in 0..<units.count {
           // A suffix equal to the canonical one (or an earlier alternate's) adds only
           // dominated matches: the same runs with a worse reading class.
@@ -163,32 +166,36 @@ final class PinyinSuffixTrie: Sendable {
           if suffix.elementsEqual(canonical[(canonical.startIndex + u)...]) { continue }
           if seen.contains(where: { $0.count == suffix.count && $0.elementsEqual(suffix) }) { continue }
           seen.append(suffix)
-          insert(place: place, units: units, tokens: alternate, alternate: true, from: u)
+          insert(place: place, from: u, alternate: true)
         }
       }
     }
 
-    // 3. Children as compressed rows, sorted by label.
+    // 3. Children as compressed rows, sorted by label: the nodes in label order (a counting
+    // sort over the labels), each appended to its parent's row.
     let nodeCount = parents.count
     var starts = ContiguousArray<Int32>(repeating: 0, count: nodeCount + 1)
-    for v in 1..<nodeCount { starts[Int(parents[v]) + 1] += 1 }
+    var labelStarts = [Int32](repeating: 0, count: pairs.count + 1)
+    for v in 1..<nodeCount {
+      starts[Int(parents[v]) + 1] += 1
+      labelStarts[Int(parentLabels[v]) + 1] += 1
+    }
     for v in 0..<nodeCount { starts[v + 1] += starts[v] }
+    for l in 0..<pairs.count { labelStarts[l + 1] += labelStarts[l] }
+    var byLabel = [Int32](repeating: 0, count: nodeCount - 1)
+    for v in 1..<nodeCount {
+      let l = Int(parentLabels[v])
+      byLabel[Int(labelStarts[l])] = Int32(v)
+      labelStarts[l] += 1
+    }
     var fill = starts
     var labels = ContiguousArray<Int32>(repeating: 0, count: nodeCount - 1)
     var targets = ContiguousArray<Int32>(repeating: 0, count: nodeCount - 1)
-    for v in 1..<nodeCount {
-      let p = Int(parents[v])
-      labels[Int(fill[p])] = parentLabels[v]
-      targets[Int(fill[p])] = Int32(v)
+    for v in byLabel {
+      let p = Int(parents[Int(v)])
+      labels[Int(fill[p])] = parentLabels[Int(v)]
+      targets[Int(fill[p])] = v
       fill[p] += 1
-    }
-    for v in 0..<nodeCount where starts[v + 1] - starts[v] > 1 {
-      let range = Int(starts[v])..<Int(starts[v + 1])
-      let sorted = range.sorted { labels[$0] < labels[$1] }.map { (labels[$0], targets[$0]) }
-      for (i, edge) in zip(range, sorted) {
-        labels[i] = edge.0
-        targets[i] = edge.1
-      }
     }
     edgeStarts = IntegerTable(starts)
     edgeLabels = IntegerTable(labels)
