@@ -88,6 +88,13 @@ public struct ShortQueryAnswers: Sendable {
       (letters.map { [$0] } + pairs + Self.distinctHanzi(source.corpus).map { [$0] }).map { (mode, $0) }
     }
     var answers = Self.answers(jobs, source: source, concurrently: concurrently, fuzzy: fuzzy)
+    // A `seed` match is an occurrence in a string (MatchSpec §4), and so is every part of it:
+    // an extension whose last two characters match no place matches none either, and is not
+    // enumerated (its answer, total 0, would not be kept).
+    var seedPairMatches = [Bool](repeating: false, count: Self.keyCount)
+    for (j, (mode, tokens)) in jobs.enumerated() where mode == .seed && tokens.count == 2 {
+      seedPairMatches[Int(LetterKey.of(tokens))] = answers[j].total > 0
+    }
     var level = jobs.indices
     let extensionTotal = Self.extensionTotal(placeCount: source.corpus.count)
     for length in 3...Self.longestBroadQuery {
@@ -96,7 +103,10 @@ public struct ShortQueryAnswers: Sendable {
         guard tokens.count == length - 1, tokens.allSatisfy(Hanzi.isLatin),
           answers[j].total > (length == 3 ? Self.broadTotal : extensionTotal)
         else { return [] }
-        return letters.map { (mode, tokens + [$0]) }
+        return letters.compactMap { c in
+          mode == .seed && !seedPairMatches[Int(LetterKey.of([tokens[tokens.count - 1], c]))]
+            ? nil : (mode, tokens + [c])
+        }
       }
       level = jobs.count..<jobs.count + extensions.count
       jobs += extensions

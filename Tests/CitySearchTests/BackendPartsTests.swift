@@ -142,6 +142,33 @@ import Testing
     #expect(seen == [3: 8])
   }
 
+  /// The trie builder's table holds what a dictionary holds, through many doublings and keys
+  /// that share their low or high bits (a node's edges, one label under many nodes).
+  @Test func integerKeyTableMatchesADictionary() {
+    var random = SplitMix64(seed: 7)
+    var table = IntegerKeyTable(expected: 1)
+    var reference: [UInt64: Int32] = [:]
+    for i in 0..<20_000 {
+      let key: UInt64 =
+        switch i % 3 {
+        case 0: random.next() % 1_000_000
+        case 1: (random.next() % 5_000) << 24 | 17
+        default: 42 << 24 | random.next() % 6_000
+        }
+      var made = false
+      let value = table.value(for: key) {
+        made = true
+        return Int32(i)
+      }
+      #expect(made == (reference[key] == nil))
+      if made { reference[key] = Int32(i) }
+      #expect(value == reference[key])
+    }
+    #expect(table.count == reference.count)
+    for (key, value) in reference { #expect(table.value(for: key) == value) }
+    #expect(table.value(for: 1 << 50) == nil)
+  }
+
   @Test func icuOutputIsReadBackPerUnit() {
     func units(_ s: String) -> ArraySlice<UInt32> {
       s.unicodeScalars.map { $0.value >= 0x41 && $0.value <= 0x5A ? $0.value + 0x20 : $0.value }[...]

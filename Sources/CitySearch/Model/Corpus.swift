@@ -23,7 +23,7 @@ public final class Corpus: Sendable {
   @usableFromInline let shortLengths: IntegerTable<UInt8>
   /// `unitStarts[i]..<unitStarts[i + 1]` is place `i`'s range in `units` and `tokens`.
   @usableFromInline let unitStarts: IntegerTable<Int32>
-  let units: IntegerTable<UInt32>
+  @usableFromInline let units: IntegerTable<UInt32>
   /// The reviewed readings of the places (``ReadingStore``): tokens, alternates, joined pinyin
   /// and letter masks, the last with each place's aliases' letters added.
   public let readings: ReadingStore
@@ -196,6 +196,11 @@ public final class Corpus: Sendable {
   public func units(at index: Int) -> Slice<IntegerTable<UInt32>> {
     units[Int(unitStarts[index])..<Int(unitStarts[index + 1])]
   }
+
+  /// Unit `unit` of the place's name: one element of ``units(at:)``, read without making a
+  /// slice (a builder's loop over every place).
+  @inlinable
+  public func unit(at index: Int, _ unit: Int) -> UInt32 { units[Int(unitStarts[index]) + unit] }
 
   /// The canonical reading tokens, one per unit.
   public func canonicalTokens(at index: Int) -> Slice<IntegerTable<UInt16>> { readings.canonicalTokens(at: index) }

@@ -81,26 +81,31 @@ final class PinyinSuffixTrie: Sendable {
     @inline(__always) func labelUnit(_ unit: UInt32, _ token: UInt16) -> UInt32 {
       labelling == .readings && syllableKinds[Int(token)] ? Self.anyHanzi : unit
     }
-    // 1. Labels, numbered in (kind, spelling, unit) order; opaque ones last.
-    var labelOf: [UInt64: Int32] = [:]
+    // 1. Labels, numbered in (kind, spelling, unit) order; opaque ones last. Each (unit, token)
+    // pair is first numbered as it is met, then renumbered in that order (`labelOfMet`); the
+    // canonical sequences' pairs are kept as met, for step 2.
+    var met = IntegerKeyTable(expected: 8192)
     var pairs: [(unit: UInt32, token: UInt16)] = []
-    func collect(_ units: Slice<IntegerTable<UInt32>>, _ tokens: Slice<IntegerTable<UInt16>>) {
-      for (unit, token) in zip(units, tokens) {
-        let unit = labelUnit(unit, token)
-        let key = UInt64(unit) << 16 | UInt64(token)
-        if labelOf[key] == nil {
-          labelOf[key] = 0
-          pairs.append((unit, token))
+    @inline(__always) func metNumber(_ unit: UInt32, _ token: UInt16) -> Int32 {
+      let unit = labelUnit(unit, token)
+      return met.value(for: UInt64(unit) << 16 | UInt64(token)) {
+        pairs.append((unit, token))
+        return Int32(pairs.count - 1)
+      }
+    }
+    var canonicalMet: [Int32] = []
+    for place in 0..<corpus.count {
+      for u in 0..<corpus.unitCount(at: place) {
+        canonicalMet.append(metNumber(corpus.unit(at: place, u), corpus.canonicalToken(at: place, unit: u)))
+      }
+      for k in 0..<corpus.alternateCount(at: place) {
+        for (u, token) in corpus.alternateTokens(at: place, k).enumerated() {
+          _ = metNumber(corpus.unit(at: place, u), token)
         }
       }
     }
-    for place in 0..<corpus.count {
-      collect(corpus.units(at: place), corpus.canonicalTokens(at: place))
-      for k in 0..<corpus.alternateCount(at: place) {
-        collect(corpus.units(at: place), corpus.alternateTokens(at: place, k))
-      }
-    }
-    pairs.sort { a, b in
+    let order = pairs.indices.sorted { i, j in
+      let (a, b) = (pairs[i], pairs[j])
       let oa = syllabary.kinds[Int(a.token)] == .opaque
       let ob = syllabary.kinds[Int(b.token)] == .opaque
       if oa != ob { return ob }
@@ -114,7 +119,9 @@ final class PinyinSuffixTrie: Sendable {
       if sa != sb { return sa.lexicographicallyPrecedes(sb) }
       return a.unit < b.unit
     }
-    for (i, pair) in pairs.enumerated() { labelOf[UInt64(pair.unit) << 16 | UInt64(pair.token)] = Int32(i) }
+    var labelOfMet = [Int32](repeating: 0, count: pairs.count)
+    for (label, i) in order.enumerated() { labelOfMet[i] = Int32(label) }
+    pairs = order.map { pairs[$0] }
     labelUnits = IntegerTable(pairs.lazy.map(\.unit))
     labelTokens = IntegerTable(pairs.lazy.map(\.token))
     var byLetter = ContiguousArray<Int32>(repeating: 0, count: 39)
@@ -125,24 +132,17 @@ final class PinyinSuffixTrie: Sendable {
     for c in 1...37 { byLetter[c] += byLetter[c - 1] }
     labelsByLetter = IntegerTable(byLetter)
 
-    // 2. Insert the suffixes; children found through one table keyed by (node, label). Each
-    // reading sequence's labels are looked up once, not once per suffix that holds them.
-    var childOf = ChildTable(expected: corpus.count * 2)
+    // 2. Insert the suffixes; children found through one table keyed by (node, label).
+    var childOf = IntegerKeyTable(expected: corpus.count * 2)
     var parents: [Int32] = [-1]
     var parentLabels: [Int32] = [-1]
     var ends: [(node: Int32, posting: UInt32)] = []
     var sequence: [Int32] = []
-    func read(_ units: Slice<IntegerTable<UInt32>>, _ tokens: Slice<IntegerTable<UInt16>>) {
-      sequence.removeAll(keepingCapacity: true)
-      for (unit, token) in zip(units, tokens) {
-        sequence.append(labelOf[UInt64(labelUnit(unit, token)) << 16 | UInt64(token)]!)
-      }
-    }
     /// The suffix of `sequence` from unit `u`.
     func insert(place: Int, from u: Int, alternate: Bool) {
       var node: Int32 = 0
       for label in sequence[u...] {
-        node = childOf.child(of: node, label: label) {
+        node = childOf.value(for: UInt64(node) << 24 | UInt64(label)) {
           parents.append(node)
           parentLabels.append(label)
           return Int32(parents.count - 1)
@@ -150,16 +150,24 @@ final class PinyinSuffixTrie: Sendable {
       }
       ends.append((node, Self.posting(place: place, start: u, alternate: alternate)))
     }
+    var first = 0
     for place in 0..<corpus.count {
-      let units = corpus.units(at: place)
+      let count = corpus.unitCount(at: place)
+      sequence.removeAll(keepingCapacity: true)
+      for met in canonicalMet[first..<first + count] { sequence.append(labelOfMet[Int(met)]) }
+      first += count
+      for u in 0..<count { insert(place: place, from: u, alternate: false) }
+      guard corpus.alternateCount(at: place) > 0 else { continue }
       let canonical = corpus.canonicalTokens(at: place)
-      read(units, canonical)
-      for u in sequence.indices { insert(place: place, from: u, alternate: false) }
       var seen: [Slice<IntegerTable<UInt16>>] = []
       for k in 0..<corpus.alternateCount(at: place) {
         let alternate = corpus.alternateTokens(at: place, k)
-        read(units, alternate)
-        for u in 0..<units.count {
+        sequence.removeAll(keepingCapacity: true)
+        for (u, token) in alternate.enumerated() {
+          sequence.append(
+            labelOfMet[Int(met.value(for: UInt64(labelUnit(corpus.unit(at: place, u), token)) << 16 | UInt64(token))!)])
+        }
+        for u in 0..<count {
           // A suffix equal to the canonical one (or an earlier alternate's) adds only
           // dominated matches: the same runs with a worse reading class.
           let suffix = alternate[(alternate.startIndex + u)...]
@@ -308,12 +316,18 @@ final class PinyinSuffixTrie: Sendable {
       edgeStarts: edgeStarts, edgeLabels: edgeLabels, labelTokens: labelTokens, syllabary: corpus.syllabary)
   }
 
-  /// Node v's edges whose label lies in `labels`, found by binary search.
+  /// Node v's edges whose label lies in `labels`, found by binary search; none without a
+  /// search when the node's labels all lie before or after them (a leaf, or a node without
+  /// opaque labels, which are numbered last, asked for them).
   @inline(__always)
   func edges(of v: Int32, labels: Range<Int32>) -> Range<Int> {
     let first = Int(edgeStarts[Int(v)])
     let end = Int(edgeStarts[Int(v) + 1])
-    return lowerBound(labels.lowerBound, first, end)..<lowerBound(labels.upperBound, first, end)
+    guard first < end, edgeLabels[end - 1] >= labels.lowerBound, edgeLabels[first] < labels.upperBound else {
+      return first..<first
+    }
+    let low = lowerBound(labels.lowerBound, first, end)
+    return low..<lowerBound(labels.upperBound, low, end)
   }
 
   @inline(__always)

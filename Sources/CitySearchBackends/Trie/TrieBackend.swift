@@ -46,6 +46,9 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
   private let spellingBytes: ContiguousArray<UInt8>
   private let spellingStarts: ContiguousArray<Int32>
   private let kinds: ContiguousArray<Syllabary.Kind>
+  /// Per token, whether it has an initial (`MatchRules.initial(firstByte:kind:)`): an opaque
+  /// unit has none and is left out of the initials (MatchSpec §4.3).
+  private let hasInitial: ContiguousArray<Bool>
   /// The labels of each Hanzi, for Hanzi in queries.
   private let hanziLabels: [UInt32: [Int32]]
   private let scratch: BestMatchScratchPool
@@ -82,6 +85,8 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
     spellingBytes = bytes
     spellingStarts = starts
     kinds = ContiguousArray(corpus.syllabary.kinds)
+    hasInitial = ContiguousArray(
+      zip(starts, kinds).map { start, kind in MatchRules.initial(firstByte: bytes[Int(start)], kind: kind) != nil })
     var hanziLabels: [UInt32: [Int32]] = [:]
     for (label, unit) in trie.labelUnits.enumerated() where Hanzi.isHanzi(unit) {
       hanziLabels[unit, default: []].append(Int32(label))
@@ -209,6 +214,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
     let spellingBytes: ContiguousArray<UInt8>
     let spellingStarts: ContiguousArray<Int32>
     let kinds: ContiguousArray<Syllabary.Kind>
+    let hasInitial: ContiguousArray<Bool>
     let hanziLabels: [UInt32: [Int32]]
     let tokens: UnsafeBufferPointer<UInt32>
     let needle: [UInt32]
@@ -230,6 +236,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
       spellingBytes = backend.spellingBytes
       spellingStarts = backend.spellingStarts
       kinds = backend.kinds
+      hasInitial = backend.hasInitial
       hanziLabels = backend.hanziLabels
       self.tokens = tokens
       self.needle = needle
@@ -488,10 +495,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
           var before = 0
           var total = 0
           var inShort = 0
-          for u in 0..<corpus.unitCount(at: place) {
-            let token = Int(corpus.canonicalToken(at: place, unit: u))
-            guard MatchRules.initial(firstByte: spellingBytes[Int(spellingStarts[token])], kind: kinds[token]) != nil
-            else { continue }
+          for u in 0..<corpus.unitCount(at: place) where hasInitial[Int(corpus.canonicalToken(at: place, unit: u))] {
             if u < start { before += 1 }
             if u < short { inShort += 1 }
             total += 1
