@@ -142,6 +142,32 @@ import Testing
     #expect(seen == [3: 8])
   }
 
+  /// The trie's packed facts of each place are the corpus's own, the initials' flag read from
+  /// the corpus's unit initials; computed in parts or in one pass, and on another core, alike.
+  @Test func placeFactsAreTheCorpusFacts() {
+    let corpus = Fixtures.cities
+    let facts = PlaceFacts(corpus: corpus)
+    var wrong: [String] = []
+    for place in 0..<corpus.count {
+      let f = facts[place]
+      let short = corpus.shortNameUnitCount(at: place)
+      let shortPinyin = short > 0 ? corpus.pinyinUnitEnds(at: place)[corpus.unitStart(at: place) + short - 1] : 0
+      let expected = [
+        corpus.unitStart(at: place), corpus.unitCount(at: place), short, corpus.joinedPinyinCount(at: place),
+        Int(shortPinyin), corpus.unitInitials(at: place).allSatisfy { $0 != nil } ? 1 : 0,
+      ]
+      let found = [
+        f.unitStart, f.unitCount, f.shortUnitCount, f.joinedPinyinCount, f.shortPinyinCount,
+        f.everyUnitHasInitial ? 1 : 0,
+      ]
+      if found != expected { wrong.append("\(corpus.name(at: place)): \(found) against \(expected)") }
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    let once = PlaceFacts(corpus: corpus, concurrently: false)
+    let background = BackgroundResult { PlaceFacts(corpus: corpus, concurrently: false) }.value
+    #expect((0..<corpus.count).allSatisfy { once[$0].word == facts[$0].word && background[$0].word == facts[$0].word })
+  }
+
   /// The trie builder's table holds what a dictionary holds, through many doublings and keys
   /// that share their low or high bits (a node's edges, one label under many nodes).
   @Test func integerKeyTableMatchesADictionary() {

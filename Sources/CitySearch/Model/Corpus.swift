@@ -247,6 +247,16 @@ public final class Corpus: Sendable {
     Int(readings.pinyinUnitEnds[Int(unitStarts[index]) + unit])
   }
 
+  /// Where the place's units begin in the corpus-wide tables of units: with
+  /// ``pinyinUnitEnd(atPosition:)``, a loop over postings reads one unit's end with one read.
+  @inlinable
+  public func unitStart(at index: Int) -> Int { Int(unitStarts[index]) }
+
+  /// ``pinyinUnitEnd(at:unit:)`` of the unit at `position` of the corpus-wide tables of units
+  /// (``unitStart(at:)`` of its place, plus its unit).
+  @inlinable
+  public func pinyinUnitEnd(atPosition position: Int) -> Int { Int(readings.pinyinUnitEnds[position]) }
+
   /// The length of ``joinedPinyin(at:)``, without making a slice.
   @inlinable
   public func joinedPinyinCount(at index: Int) -> Int {

@@ -46,9 +46,10 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
   private let spellingBytes: ContiguousArray<UInt8>
   private let spellingStarts: ContiguousArray<Int32>
   private let kinds: ContiguousArray<Syllabary.Kind>
-  /// Per token, whether it has an initial (`MatchRules.initial(firstByte:kind:)`): an opaque
-  /// unit has none and is left out of the initials (MatchSpec §4.3).
+  /// Per token, whether it has an initial (``PlaceFacts/hasInitial``).
   private let hasInitial: ContiguousArray<Bool>
+  /// What a walk reads of a place for each posting, one word per place.
+  private let placeFacts: PlaceFacts
   /// The labels of each Hanzi, for Hanzi in queries.
   private let hanziLabels: [UInt32: [Int32]]
   private let scratch: BestMatchScratchPool
@@ -58,7 +59,9 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
     let tries = ConcurrentResults.map(count: 2, concurrently: options[.concurrentBuild]) { i in
       PinyinSuffixTrie(corpus: corpus, labels: i == 0 ? .unitsAndReadings : .readings)
     }
-    self.init(corpus: corpus, trie: tries[0], readingTrie: tries[1], aliases: AliasTrie(corpus: corpus))
+    self.init(
+      corpus: corpus, trie: tries[0], readingTrie: tries[1], aliases: AliasTrie(corpus: corpus),
+      placeFacts: PlaceFacts(corpus: corpus, concurrently: options[.concurrentBuild]))
     if options[.shortAnswers] {
       shortAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild])
     }
@@ -69,7 +72,9 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
 
   /// The backend over tries already built (or read from an index file), without precomputed
   /// answers: the tables the walk reads are derived from them and the corpus.
-  private init(corpus: Corpus, trie: PinyinSuffixTrie, readingTrie: PinyinSuffixTrie, aliases: AliasTrie) {
+  private init(
+    corpus: Corpus, trie: PinyinSuffixTrie, readingTrie: PinyinSuffixTrie, aliases: AliasTrie, placeFacts: PlaceFacts
+  ) {
     self.corpus = corpus
     self.matcher = PlaceMatcher(corpus: corpus)
     self.ranking = Ranking(corpus: corpus)
@@ -85,8 +90,8 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
     spellingBytes = bytes
     spellingStarts = starts
     kinds = ContiguousArray(corpus.syllabary.kinds)
-    hasInitial = ContiguousArray(
-      zip(starts, kinds).map { start, kind in MatchRules.initial(firstByte: bytes[Int(start)], kind: kind) != nil })
+    self.placeFacts = placeFacts
+    hasInitial = placeFacts.hasInitial
     var hanziLabels: [UInt32: [Int32]] = [:]
     for (label, unit) in trie.labelUnits.enumerated() where Hanzi.isHanzi(unit) {
       hanziLabels[unit, default: []].append(Int32(label))
@@ -117,11 +122,13 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
   ///
   /// - Throws: `ArchiveError` naming the first table that is cut or holds what cannot be.
   public init(reading reader: inout ArchiveReader, corpus: Corpus) throws(ArchiveError) {
+    // Derived from the corpus on the other core while this one checks the file's tables.
+    let placeFacts = BackgroundResult { PlaceFacts(corpus: corpus, concurrently: false) }
     let trie = try PinyinSuffixTrie(reading: &reader, corpus: corpus)
     let readingTrie = try PinyinSuffixTrie(reading: &reader, corpus: corpus)
     let aliases = try AliasTrie(reading: &reader, corpus: corpus)
     let answers = try ShortQueryAnswers.readPair(from: &reader, placeCount: corpus.count)
-    self.init(corpus: corpus, trie: trie, readingTrie: readingTrie, aliases: aliases)
+    self.init(corpus: corpus, trie: trie, readingTrie: readingTrie, aliases: aliases, placeFacts: placeFacts.value)
     (shortAnswers, fuzzyAnswers) = answers
   }
 
@@ -131,7 +138,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
       countedBytes: trie.byteCount + readingTrie.byteCount + aliases.byteCount + spellingBytes.count + spellingStarts
         .count * 4 + corpus.count
         * 8
-        + hanziLabels.reduce(0) { $0 + 16 + $1.value.count * 4 } + (shortAnswers?.byteCount ?? 0)
+        + hanziLabels.reduce(0) { $0 + 16 + $1.value.count * 4 } + placeFacts.byteCount + (shortAnswers?.byteCount ?? 0)
         + (fuzzyAnswers?.byteCount ?? 0),
       notes: [
         "nodes": String(trie.nodeCount), "postings": String(trie.postings.count),
@@ -215,6 +222,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
     let spellingStarts: ContiguousArray<Int32>
     let kinds: ContiguousArray<Syllabary.Kind>
     let hasInitial: ContiguousArray<Bool>
+    let placeFacts: PlaceFacts
     let hanziLabels: [UInt32: [Int32]]
     let tokens: UnsafeBufferPointer<UInt32>
     let needle: [UInt32]
@@ -237,6 +245,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
       spellingStarts = backend.spellingStarts
       kinds = backend.kinds
       hasInitial = backend.hasInitial
+      placeFacts = backend.placeFacts
       hanziLabels = backend.hanziLabels
       self.tokens = tokens
       self.needle = needle
@@ -360,7 +369,6 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
 
     /// Every suffix through v is a run from its start unit of `depth` units.
     private func emitRuns(_ v: Int32, depth: Int, abbreviated: Bool, fuzzy: Bool) {
-      let corpus = self.corpus
       // The classes the walk decided, as the packed bits they set (`Match`).
       let walked = Match(
         start: 0, end: 0, matchClass: 0, readingClass: 0, spellingClass: abbreviated ? 1 : 0, fuzzyClass: fuzzy ? 1 : 0
@@ -370,8 +378,9 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
         let place = Int(posting >> 7)
         let start = Int(posting & 63)
         let end = start + depth
+        let facts = placeFacts[place]
         let matchClass = MatchRules.matchClass(
-          start: start, end: end, whole: corpus.unitCount(at: place), short: corpus.shortNameUnitCount(at: place))
+          start: start, end: end, whole: facts.unitCount, short: facts.shortUnitCount)
         scratch.offer(
           place,
           Match(
@@ -480,22 +489,24 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
         guard posting & (1 << 6) == 0 else { continue }  // seed mode reads the canonical pinyin only
         let place = Int(posting >> 7)
         let start = Int(posting & 63)
-        let short = corpus.shortNameUnitCount(at: place)
+        let facts = placeFacts[place]
+        let short = facts.shortUnitCount
         let offset: Int
         let whole: Int
         let shortLength: Int
         switch source {
         case .name:
-          (offset, whole, shortLength) = (start, corpus.unitCount(at: place), short)
+          (offset, whole, shortLength) = (start, facts.unitCount, short)
         case .pinyin(let within):
-          offset = (start == 0 ? 0 : corpus.pinyinUnitEnd(at: place, unit: start - 1)) + within
-          whole = corpus.joinedPinyinCount(at: place)
-          shortLength = short > 0 ? corpus.pinyinUnitEnd(at: place, unit: short - 1) : 0
+          offset = (start == 0 ? 0 : corpus.pinyinUnitEnd(atPosition: facts.unitStart + start - 1)) + within
+          (whole, shortLength) = (facts.joinedPinyinCount, facts.shortPinyinCount)
+        case .initials where facts.everyUnitHasInitial:
+          (offset, whole, shortLength) = (start, facts.unitCount, short)
         case .initials:
           var before = 0
           var total = 0
           var inShort = 0
-          for u in 0..<corpus.unitCount(at: place) where hasInitial[Int(corpus.canonicalToken(at: place, unit: u))] {
+          for u in 0..<facts.unitCount where hasInitial[Int(corpus.canonicalToken(at: place, unit: u))] {
             if u < start { before += 1 }
             if u < short { inShort += 1 }
             total += 1
