@@ -24,8 +24,9 @@ public struct PlaceMatcher: Sendable {
   /// The syllables' fuzzy spellings (MatchSpec §3.5).
   public let fuzzySpellings: FuzzySpellings
   /// The spellings a whole piece can have, every syllable and literal token (spelling class 0),
-  /// packed by ``packedSpelling(_:)``.
-  private let wholePieces: Set<UInt64>
+  /// packed by ``packedSpelling(_:)``, ascending and distinct: a binary search over some 400 keys
+  /// costs a third of hashing one, and a walked keystroke asks up to six per letter.
+  private let wholePieces: ContiguousArray<UInt64>
 
   /// A matcher for the places of `corpus`, with its syllabary.
   public init(corpus: Corpus) { self.init(corpus: corpus, syllabary: corpus.syllabary) }
@@ -45,8 +46,9 @@ public struct PlaceMatcher: Sendable {
     self.spellingStarts = starts
     self.kinds = syllabary.kinds
     self.fuzzySpellings = FuzzySpellings(syllabary: syllabary)
-    self.wholePieces = Set(
-      zip(syllabary.spellings, syllabary.kinds).compactMap { $0.1 == .opaque ? nil : Self.packedSpelling($0.0) })
+    self.wholePieces = ContiguousArray(
+      Set(zip(syllabary.spellings, syllabary.kinds).compactMap { $0.1 == .opaque ? nil : Self.packedSpelling($0.0) })
+        .sorted())
   }
 
   /// What the matcher reads of one place: its units, readings, joined pinyin, short name and
@@ -159,7 +161,14 @@ public struct PlaceMatcher: Sendable {
     func piece(_ i: Int, _ length: Int) -> Bool {
       var key: UInt64 = 0
       for t in run[(run.startIndex + i)..<(run.startIndex + i + length)] { key = key << 8 | UInt64(t & 0xFF) }
-      return wholePieces.contains(key)
+      return wholePieces.withUnsafeBufferPointer { sorted in
+        var (low, high) = (0, sorted.count)
+        while low < high {
+          let mid = (low + high) / 2
+          if sorted[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        return low < sorted.count && sorted[low] == key
+      }
     }
     if n < 64 {
       var reachable: UInt64 = 1
