@@ -164,8 +164,7 @@ final class PinyinSuffixTrie: Sendable {
         let alternate = corpus.alternateTokens(at: place, k)
         sequence.removeAll(keepingCapacity: true)
         for (u, token) in alternate.enumerated() {
-          sequence.append(
-            labelOfMet[Int(met.value(for: UInt64(labelUnit(corpus.unit(at: place, u), token)) << 16 | UInt64(token))!)])
+          sequence.append(labelOfMet[Int(metNumber(corpus.unit(at: place, u), token))])  // met in step 1
         }
         for u in 0..<count {
           // A suffix equal to the canonical one (or an earlier alternate's) adds only

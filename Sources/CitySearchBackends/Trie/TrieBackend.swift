@@ -46,8 +46,6 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
   private let spellingBytes: ContiguousArray<UInt8>
   private let spellingStarts: ContiguousArray<Int32>
   private let kinds: ContiguousArray<Syllabary.Kind>
-  /// Per token, whether it has an initial (``PlaceFacts/hasInitial``).
-  private let hasInitial: ContiguousArray<Bool>
   /// What a walk reads of a place for each posting, one word per place.
   private let placeFacts: PlaceFacts
   /// The labels of each Hanzi, for Hanzi in queries.
@@ -91,7 +89,6 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
     spellingStarts = starts
     kinds = ContiguousArray(corpus.syllabary.kinds)
     self.placeFacts = placeFacts
-    hasInitial = placeFacts.hasInitial
     var hanziLabels: [UInt32: [Int32]] = [:]
     for (label, unit) in trie.labelUnits.enumerated() where Hanzi.isHanzi(unit) {
       hanziLabels[unit, default: []].append(Int32(label))
@@ -221,7 +218,6 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
     let spellingBytes: ContiguousArray<UInt8>
     let spellingStarts: ContiguousArray<Int32>
     let kinds: ContiguousArray<Syllabary.Kind>
-    let hasInitial: ContiguousArray<Bool>
     let placeFacts: PlaceFacts
     let hanziLabels: [UInt32: [Int32]]
     let tokens: UnsafeBufferPointer<UInt32>
@@ -244,7 +240,6 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
       spellingBytes = backend.spellingBytes
       spellingStarts = backend.spellingStarts
       kinds = backend.kinds
-      hasInitial = backend.hasInitial
       placeFacts = backend.placeFacts
       hanziLabels = backend.hanziLabels
       self.tokens = tokens
@@ -506,7 +501,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
           var before = 0
           var total = 0
           var inShort = 0
-          for u in 0..<facts.unitCount where hasInitial[Int(corpus.canonicalToken(at: place, unit: u))] {
+          for u in 0..<facts.unitCount where placeFacts.hasInitial[Int(corpus.canonicalToken(at: place, unit: u))] {
             if u < start { before += 1 }
             if u < short { inShort += 1 }
             total += 1
