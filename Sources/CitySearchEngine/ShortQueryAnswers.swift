@@ -79,38 +79,48 @@ public struct ShortQueryAnswers: Sendable {
   ///   characters, in both modes (in `syllable` mode alone with fuzzy rules).
   public init(source: some MatchSource, concurrently: Bool = true, fuzzy: FuzzyRules = []) {
     let modes = fuzzy.isEmpty ? MatchMode.allCases : [.syllable]
-    let letters = Array(0x61...0x7A as ClosedRange<UInt32>) + Array(0x30...0x39 as ClosedRange<UInt32>)
+    let letters = Self.letters
     let pairs = letters.flatMap { a in letters.map { [a, $0] } }
     // First the one- and two-character queries and the Hanzi; then, one character longer at
     // a time, the extensions of the broad queries of the length before: extending a query
     // only narrows its matches (MatchSpec §6), so the extensions of a narrow one are narrow too.
     var jobs = modes.flatMap { mode in
-      (letters.map { [$0] } + pairs + Self.distinctHanzi(source.corpus).map { [$0] }).map { (mode, $0) }
+      (letters.map { [$0] } + pairs + Self.distinctHanzi(source.corpus).map { [$0] }).map {
+        Job(mode: mode, tokens: $0, parent: nil)
+      }
     }
-    var answers = Self.answers(jobs, source: source, concurrently: concurrently, fuzzy: fuzzy)
+    let extensionTotal = Self.extensionTotal(placeCount: source.corpus.count)
+    let isExtended: @Sendable ([UInt32], Int) -> Bool = { tokens, total in
+      (2..<Self.longestBroadQuery).contains(tokens.count) && tokens.allSatisfy(Hanzi.isLatin)
+        && total > (tokens.count == 2 ? Self.broadTotal : extensionTotal)
+    }
+    var answers = Self.answers(
+      jobs, parents: [], source: source, concurrently: concurrently, fuzzy: fuzzy, isExtended: isExtended)
     // A `seed` match is an occurrence in a string (MatchSpec §4), and so is every part of it:
     // an extension whose last two characters match no place matches none either, and is not
     // enumerated (its answer, total 0, would not be kept).
     var seedPairMatches = [Bool](repeating: false, count: Self.keyCount)
-    for (j, (mode, tokens)) in jobs.enumerated() where mode == .seed && tokens.count == 2 {
-      seedPairMatches[Int(LetterKey.of(tokens))] = answers[j].total > 0
+    for (job, answer) in zip(jobs, answers) where job.mode == .seed && job.tokens.count == 2 {
+      seedPairMatches[Int(LetterKey.of(job.tokens))] = answer.total > 0
     }
     var level = jobs.indices
-    let extensionTotal = Self.extensionTotal(placeCount: source.corpus.count)
     for length in 3...Self.longestBroadQuery {
-      let extensions = level.flatMap { j -> [(MatchMode, [UInt32])] in
-        let (mode, tokens) = jobs[j]
-        guard tokens.count == length - 1, tokens.allSatisfy(Hanzi.isLatin),
-          answers[j].total > (length == 3 ? Self.broadTotal : extensionTotal)
-        else { return [] }
+      let extensions = level.flatMap { j -> [Job] in
+        let (mode, tokens) = (jobs[j].mode, jobs[j].tokens)
+        guard tokens.count == length - 1, isExtended(tokens, answers[j].total) else { return [] }
         return letters.compactMap { c in
           mode == .seed && !seedPairMatches[Int(LetterKey.of([tokens[tokens.count - 1], c]))]
-            ? nil : (mode, tokens + [c])
+            ? nil : Job(mode: mode, tokens: tokens + [c], parent: j)
         }
       }
+      let next = Self.answers(
+        extensions, parents: answers, source: source, concurrently: concurrently, fuzzy: fuzzy,
+        isExtended: isExtended)
+      // The parents' matches are needed no more.
+      for j in level { answers[j].matches = nil }
       level = jobs.count..<jobs.count + extensions.count
       jobs += extensions
-      answers += Self.answers(extensions, source: source, concurrently: concurrently, fuzzy: fuzzy)
+      answers += next
     }
 
     var totals = ContiguousArray<Int32>(repeating: 0, count: MatchMode.allCases.count * Self.keyCount)
@@ -121,7 +131,8 @@ public struct ShortQueryAnswers: Sendable {
     var broadTotals = ContiguousArray<Int32>()
     var broadPlaces = ContiguousArray<Int32>()
     var broadMatches = ContiguousArray<UInt32>()
-    for ((mode, tokens), answer) in zip(jobs, answers) {
+    for (job, answer) in zip(jobs, answers) {
+      let (mode, tokens) = (job.mode, job.tokens)
       if tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) {
         let slot = (mode == .syllable ? 0 : 1) * Self.keyCount + Int(LetterKey.of(tokens))
         totals[slot] = Int32(answer.total)
@@ -158,22 +169,81 @@ public struct ShortQueryAnswers: Sendable {
       broadPlaces: broadPlaces, broadMatches: broadMatches)
   }
 
-  /// Each job's total and best ``depth`` entries, by `source`'s own enumeration; the entries
-  /// only where they will be kept (every one- and two-character query, a broad other one).
+  /// The letters and digits a query of the tables is made of, in the order of their answers.
+  private static let letters = Array(0x61...0x7A as ClosedRange<UInt32>) + Array(0x30...0x39 as ClosedRange<UInt32>)
+
+  /// A query to answer in `mode`, and the job of the query it extends by one character, if any.
+  private struct Job {
+    let mode: MatchMode
+    let tokens: [UInt32]
+    let parent: Int?
+  }
+
+  /// A job's total and best ``depth`` entries; and its matches with their places' letters
+  /// (``PlaceMatcher/Places/letterMask(at:)``), kept while its extensions are answered when
+  /// some of them would verify them rather than enumerate afresh.
+  private struct Answer {
+    let total: Int
+    let entries: [(index: Int32, match: Match)]
+    var matches: [(index: Int32, letters: UInt64)]?
+  }
+
+  /// Each job's answer, by `source`'s own enumeration, as its typing session would find it
+  /// (``Narrowing``): an extension verifies its parent's matches (`parents[parent]`) when they
+  /// are no more than the candidates a fresh enumeration would visit
+  /// (``MatchSource/candidateEstimate(_:mode:)``), else it enumerates afresh. The entries are
+  /// kept only where the tables keep them (every one- and two-character query, a broad other
+  /// one); the matches only when `isExtended` says the job is extended and one of its
+  /// extensions would verify them.
+  ///
+  /// An extension verifies only the parent's matches whose letters hold its own: the 36
+  /// extensions of a parent of 30,000 matches would otherwise look up 36 × 30,000 places'
+  /// letters in the corpus's tables, where most are rejected.
   private static func answers(
-    _ jobs: [(MatchMode, [UInt32])], source: some MatchSource, concurrently: Bool, fuzzy: FuzzyRules
-  ) -> [(total: Int, entries: [(index: Int32, match: Match)])] {
+    _ jobs: [Job], parents: [Answer], source: some MatchSource, concurrently: Bool, fuzzy: FuzzyRules,
+    isExtended: @Sendable ([UInt32], Int) -> Bool
+  ) -> [Answer] {
     ConcurrentResults.map(count: jobs.count, concurrently: concurrently) { j in
-      let (mode, tokens) = jobs[j]
+      let (mode, tokens) = (jobs[j].mode, jobs[j].tokens)
+      let rules = mode == .syllable ? fuzzy : []
       var top = TopK(limit: Self.depth)
-      let query = NormalizedQuery(tokens: tokens, fuzzy: mode == .syllable ? fuzzy : [])
       // Read once: through the generic source, each read copies the ranking and retains its arrays.
       let ranking = source.ranking
-      source.forEachMatch(source.matcher.prepare(query), mode: mode) { index, match in
-        top.insert(key: ranking.key(match, place: index), index: index, match: match)
+      let matcher = source.matcher
+      let prepared = matcher.prepare(NormalizedQuery(tokens: tokens, fuzzy: rules))
+      let estimate = source.candidateEstimate(prepared, mode: mode)
+      // The matches, while they are few enough that an extension may verify them: an
+      // extension's candidates are no more than its parent's (the trie's `syllable` walks
+      // never verify, so keep none).
+      var matches: [Int32] = []
+      // Closures written at the calls: the variables a local function or a stored closure
+      // captures are checked for exclusive access at run time (a third of a `villages` build).
+      if let parent = jobs[j].parent, let previous = parents[parent].matches, previous.count <= estimate {
+        matcher.withPlaces { places in
+          for (index, letters) in previous where prepared.admits(letters: letters) {
+            guard let match = places.match(prepared, mode: mode, at: Int(index)) else { continue }
+            top.insert(key: ranking.key(match, place: Int(index)), index: Int(index), match: match)
+            if matches.count <= estimate { matches.append(index) }
+          }
+        }
+      } else {
+        source.forEachMatch(prepared, mode: mode) { index, match in
+          top.insert(key: ranking.key(match, place: index), index: index, match: match)
+          if matches.count <= estimate { matches.append(Int32(index)) }
+        }
       }
       let kept = tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) || top.total > Self.broadTotal
-      return (top.total, kept ? top.sortedEntries() : [])
+      let narrowed =
+        top.total <= estimate && isExtended(tokens, top.total)
+        && Self.letters.contains { c in
+          top.total
+            <= source.candidateEstimate(
+              matcher.prepare(NormalizedQuery(tokens: tokens + [c], fuzzy: rules)), mode: mode)
+        }
+      return Answer(
+        total: top.total, entries: kept ? top.sortedEntries() : [],
+        matches: narrowed
+          ? matcher.withPlaces { places in matches.sorted().map { ($0, places.letterMask(at: Int($0))) } } : nil)
     }
   }
 

@@ -109,7 +109,7 @@ public struct PlaceMatcher: Sendable {
     let latinNeedle: [UInt8]?
     /// The query's letters and digits (``Hanzi/letterMask(_:)``) a place must have: all of
     /// them, less those its fuzzy rules may stand in for (``FuzzyRules/looseLetters``).
-    let letterMask: UInt64
+    @usableFromInline let letterMask: UInt64
     /// The fewest units a `seed` match spans: boundary marks do not count there (MatchSpec §4),
     /// so a Latin needle needs one unit per six letters, a needle with Hanzi one per token.
     let seedMinimumUnits: Int
@@ -121,6 +121,13 @@ public struct PlaceMatcher: Sendable {
     /// The fewest units a match spans in `mode`.
     @inline(__always)
     func minimumUnits(_ mode: MatchMode) -> Int { mode == .syllable ? query.minimumUnits : seedMinimumUnits }
+
+    /// Whether a place whose readings and aliases have the letters and digits `letters`
+    /// (``PlaceMatcher/Places/letterMask(at:)``) may match, in either mode: a necessary
+    /// condition, the first that ``PlaceMatcher/Places/match(_:mode:at:)`` tests, for a caller
+    /// that keeps the masks of its candidates beside them.
+    @inlinable @inline(__always)
+    public func admits(letters: UInt64) -> Bool { letterMask & ~letters == 0 }
   }
 
   /// Derives once what every place's match needs.
@@ -266,7 +273,7 @@ extension PlaceMatcher {
     let alternateStarts: UnsafeBufferPointer<Int32>
     let alternateTokens: UnsafeBufferPointer<UInt16>
     let shortLengths: UnsafeBufferPointer<UInt8>
-    let letterMasks: UnsafeBufferPointer<UInt64>
+    @usableFromInline let letterMasks: UnsafeBufferPointer<UInt64>
     let pinyinStarts: UnsafeBufferPointer<Int32>
     let pinyinBytes: UnsafeBufferPointer<UInt8>
     let pinyinUnitEnds: UnsafeBufferPointer<UInt8>
@@ -307,6 +314,10 @@ extension PlaceMatcher {
         aliasBase: aliasBase)
       return walk.match(prepared, mode: mode, place: place)
     }
+
+    /// The letters and digits of the place's readings and aliases (``Hanzi/letterMask(_:)``).
+    @inlinable @inline(__always)
+    public func letterMask(at index: Int) -> UInt64 { letterMasks[index] }
 
     @inline(__always)
     private func slice<T>(_ buffer: UnsafeBufferPointer<T>, _ start: Int, _ count: Int) -> UnsafeBufferPointer<T> {
