@@ -1,13 +1,13 @@
 import CitySearch
 import CitySearchCatalog
 import CitySearchConformance
-import CitySearchEngine
 import CitySearchTestSupport
 import Foundation
 import SQLiteSupport
 import Testing
 
 @testable import CitySearchBackends
+@testable import CitySearchEngine
 @testable import CitySearchICU
 @testable import CitySearchSQLite
 
@@ -50,28 +50,66 @@ import Testing
     #expect(SQLiteFTS5Backend.beginning(letters("cs")) == "syl : \"cs\"")
   }
 
+  /// Sorted lists and bitsets, mixed, intersect as sets do.
   @Test func intersectionMatchesANaiveOne() {
     var random = SplitMix64(seed: 3)
-    for _ in 0..<50 {
+    for _ in 0..<200 {
       let lists: [[Int32]] = (0..<(1 + Int(random.next() % 4))).map { _ in
         Array(Set((0..<Int(random.next() % 200)).map { _ in Int32(random.next() % 300) })).sorted()
       }
+      let postingLists = lists.map { list -> PostingList in
+        guard random.next() % 2 == 0 else { return PostingList(IntegerTable(list)[...]) }
+        var words = [UInt64](repeating: 0, count: 5)
+        for place in list { words[Int(place) / 64] |= 1 << UInt64(place % 64) }
+        return PostingList(bits: IntegerTable(words))
+      }
+      #expect(zip(postingLists, lists).allSatisfy { Array($0) == $1 && $0.count == $1.count })
       var found: [Int] = []
-      forEachCommonPlace(lists.map { IntegerTable($0)[...] }) { found.append($0) }
+      forEachCommonPlace(postingLists) { found.append($0) }
       let naive = lists.dropFirst().reduce(Set(lists[0])) { $0.intersection($1) }
       #expect(found == naive.sorted().map(Int.init))
     }
   }
 
-  @Test func postingListsAreSortedWithoutRepeats() {
-    let lists = PostingLists(keyCount: 3, placeCount: 4) { place, out in
-      out += [Int32(place % 3), Int32(place % 3), 2]
+  /// A key that more than one place in 32 holds is a bitset, the others sorted lists; both read
+  /// back from a file as written, and a bitset that says more than its count is refused.
+  @Test func postingListsAreSortedWithoutRepeats() throws {
+    let lists = PostingLists(keyCount: 4, placeCount: 130) { place, out in
+      out += [Int32(place % 3), Int32(place % 3), 3]
+      if place == 7 || place == 129 { out.append(2) }
     }
-    #expect(Array(lists[0]) == [0, 3])
-    #expect(Array(lists[1]) == [1])
-    #expect(Array(lists[2]) == [0, 1, 2, 3])
+    #expect(Array(lists[0]) == Array(stride(from: 0, to: 130, by: 3)))
+    #expect(Array(lists[1]) == Array(stride(from: 1, to: 130, by: 3)))
+    #expect(Array(lists[2]) == [2, 5, 7] + Array(stride(from: 8, to: 130, by: 3)) + [129])
+    #expect(Array(lists[3]) == Array(0..<130))
     #expect(lists[7].isEmpty)
-    #expect(lists.entryCount == 7)
+    #expect(lists.entryCount == 130 + 130 + 2)
+    #expect(lists.bitsetCount == 4)
+    let sparse = PostingLists(keyCount: 2, placeCount: 130) { place, out in
+      if place % 40 == 0 { out.append(1) } else { out.append(0) }
+    }
+    #expect(sparse.bitsetCount == 1)
+    #expect(Array(sparse[1]) == [0, 40, 80, 120])
+
+    let magic = Array("PLTEST\0\0".utf8)
+    for original in [lists, sparse] {
+      var writer = ArchiveWriter(magic: magic, format: 1)
+      original.archive(into: &writer)
+      var reader = try ArchiveReader(data: writer.finished(), magic: magic, format: 1, kind: "a test file")
+      let read = try PostingLists(reading: &reader, keyCount: original.slots.count, placeCount: 130, table: "the lists")
+      for key in 0..<original.slots.count { #expect(Array(read[key]) == Array(original[key])) }
+    }
+    // The same tables with one bit set past the last place.
+    var writer = ArchiveWriter(magic: magic, format: 1)
+    writer.table(sparse.starts)
+    writer.table(sparse.places)
+    writer.table(sparse.slots)
+    writer.table(sparse.slotCounts)
+    writer.table(Array(sparse.words.dropLast()) + [sparse.words.last! | 1 << 63])
+    var reader = try ArchiveReader(data: writer.finished(), magic: magic, format: 1, kind: "a test file")
+    #expect(throws: ArchiveError.self) {
+      try PostingLists(reading: &reader, keyCount: 2, placeCount: 130, table: "the lists")
+    }
   }
 
   /// The sparse lists hold what the dense ones hold for the keys that occur, at any key value.

@@ -69,6 +69,8 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
   private let aliasLists: [[UInt32]: ContiguousArray<Int32>]
 
   public init(corpus: Corpus, options: BackendOptions = BackendOptions()) {
+    // The families that do not read the syllable lists are built on the other core meanwhile.
+    let others = options[.concurrentBuild] ? BackgroundResult { OtherLists(corpus) } : nil
     let generator = SyllableKeyGenerator(syllabary: corpus.syllabary)
     func syllableKeys(_ generator: SyllableKeyGenerator, lengths: ClosedRange<Int> = 1...3) -> (
       Int, inout [Int32]
@@ -82,24 +84,21 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
     }
     let syllableLists = PostingLists(
       keyCount: LetterKey.count, placeCount: corpus.count, keys: syllableKeys(generator))
-    // Each length apart, so a key's first three letters are a division away.
-    let longKeys: [(keys: (Int, inout [Int32]) -> Void, divisor: Int32)] = [
-      (syllableKeys(generator, lengths: 4...4), 37), (syllableKeys(generator, lengths: 5...5), 37 * 37),
-    ]
+    let longKeys = syllableKeys(generator, lengths: Self.longKeyLengths)
     let longLists =
       corpus.count > Self.longKeysUpTo
       ? nil
       : SparsePostingLists(placeCount: corpus.count) { place, out in
-        for (keys, divisor) in longKeys {
-          let first = out.count
-          keys(place, &out)
-          var kept = first
-          for i in first..<out.count where syllableLists[Int(out[i] / divisor)].count > Self.broadList {
-            out[kept] = out[i]
-            kept += 1
-          }
-          out.removeLast(out.count - kept)
+        let first = out.count
+        longKeys(place, &out)
+        var kept = first
+        // A key's first three letters are a division away: by 37 for four letters, 37² for five.
+        for i in first..<out.count
+        where syllableLists[Int(out[i] / (out[i] < Self.fiveLetterKeys ? 37 : 37 * 37))].count > Self.broadList {
+          out[kept] = out[i]
+          kept += 1
         }
+        out.removeLast(out.count - kept)
       }
     let fuzzyLists =
       options[.fuzzyLists]
@@ -113,47 +112,62 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
         keys: syllableKeys(SyllableKeyGenerator(syllabary: corpus.syllabary, fuzzy: .all), lengths: Self.longKeyLengths)
       )
       : nil
-    let seedLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count) { place, out in
-      let pinyin = corpus.joinedPinyin(at: place)
-      let initials = corpus.initials(at: place)
-      for text in [Array(pinyin), initials] {
-        for start in text.indices {
-          var key: Int32 = 0
-          for c in text[start..<min(start + 3, text.endIndex)] {
-            key = LetterKey.appending(key, UInt32(c))
-            out.append(key)
-          }
-        }
-      }
-    }
-    var distinct = Set<UInt32>()
-    for place in 0..<corpus.count {
-      for unit in corpus.units(at: place) where Hanzi.isHanzi(unit) { distinct.insert(unit) }
-    }
-    let hanzi = ContiguousArray(distinct.sorted())
-    let hanziLists = PostingLists(keyCount: hanzi.count, placeCount: corpus.count) { place, out in
-      for unit in corpus.units(at: place) where Hanzi.isHanzi(unit) {
-        out.append(Int32(Self.position(of: unit, in: hanzi)!))
-      }
-    }
-    var aliasLists: [[UInt32]: ContiguousArray<Int32>] = [:]
-    for place in 0..<corpus.count where corpus.hasAliases(at: place) {
-      for k in 0..<corpus.aliasCount(at: place) {
-        let alias = Array(corpus.aliasTokens(at: place, k))
-        for length in 1...alias.count where aliasLists[Array(alias[..<length]), default: []].last != Int32(place) {
-          aliasLists[Array(alias[..<length]), default: []].append(Int32(place))
-        }
-      }
-    }
+    let other = others?.value ?? OtherLists(corpus)
     self.init(
       corpus: corpus, syllableLists: syllableLists, longLists: longLists, fuzzyLists: fuzzyLists,
-      fuzzyLongLists: fuzzyLongLists, seedLists: seedLists, hanzi: hanzi, hanziLists: hanziLists,
-      aliasLists: aliasLists)
+      fuzzyLongLists: fuzzyLongLists, seedLists: other.seedLists, hanzi: other.hanzi, hanziLists: other.hanziLists,
+      aliasLists: other.aliasLists)
     if options[.shortAnswers] {
       shortAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild])
     }
     if options[.fuzzyAnswers] {
       fuzzyAnswers = ShortQueryAnswers(source: self, concurrently: options[.concurrentBuild], fuzzy: .all)
+    }
+  }
+
+  /// The lists of `seed` keys, Hanzi and aliases: built apart from the `syllable` keys' lists,
+  /// which they do not read.
+  private struct OtherLists: Sendable {
+    let seedLists: PostingLists
+    let hanzi: ContiguousArray<UInt32>
+    let hanziLists: PostingLists
+    let aliasLists: [[UInt32]: ContiguousArray<Int32>]
+
+    init(_ corpus: Corpus) {
+      seedLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count) { place, out in
+        let pinyin = corpus.joinedPinyin(at: place)
+        let initials = corpus.initials(at: place)
+        for text in [Array(pinyin), initials] {
+          for start in text.indices {
+            var key: Int32 = 0
+            for c in text[start..<min(start + 3, text.endIndex)] {
+              key = LetterKey.appending(key, UInt32(c))
+              out.append(key)
+            }
+          }
+        }
+      }
+      var distinct = Set<UInt32>()
+      for place in 0..<corpus.count {
+        for unit in corpus.units(at: place) where Hanzi.isHanzi(unit) { distinct.insert(unit) }
+      }
+      let hanzi = ContiguousArray(distinct.sorted())
+      self.hanzi = hanzi
+      hanziLists = PostingLists(keyCount: hanzi.count, placeCount: corpus.count) { place, out in
+        for unit in corpus.units(at: place) where Hanzi.isHanzi(unit) {
+          out.append(Int32(InvertedIndexBackend.position(of: unit, in: hanzi)!))
+        }
+      }
+      var aliasLists: [[UInt32]: ContiguousArray<Int32>] = [:]
+      for place in 0..<corpus.count where corpus.hasAliases(at: place) {
+        for k in 0..<corpus.aliasCount(at: place) {
+          let alias = Array(corpus.aliasTokens(at: place, k))
+          for length in 1...alias.count where aliasLists[Array(alias[..<length]), default: []].last != Int32(place) {
+            aliasLists[Array(alias[..<length]), default: []].append(Int32(place))
+          }
+        }
+      }
+      self.aliasLists = aliasLists
     }
   }
 
@@ -266,15 +280,17 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
             + (fuzzyLongLists?.entryCount ?? 0)
             + seedLists.entryCount + hanziLists.entryCount),
         "distinct Hanzi": String(hanzi.count),
+        "bitsets": String(
+          syllableLists.bitsetCount + (fuzzyLists?.bitsetCount ?? 0) + seedLists.bitsetCount + hanziLists.bitsetCount),
         "broad answers": String(shortAnswers?.broadCount ?? 0),
       ])
   }
 
   /// The lists whose intersection holds every match of `query` (each a necessary condition),
   /// or `nil` when some list is empty or unknown: then nothing matches.
-  private func lists(for query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> [Slice<IntegerTable<Int32>>]? {
+  private func lists(for query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> [PostingList]? {
     let needle = query.needle
-    var lists: [Slice<IntegerTable<Int32>>] = []
+    var lists: [PostingList] = []
     // Every Hanzi of the query is a unit of the name, in both modes.
     for unit in Set(needle) where !Hanzi.isLatin(unit) {
       guard let position = Self.position(of: unit, in: hanzi) else { return nil }
@@ -289,13 +305,14 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
         if rules.isEmpty {
           lists.append(
             leadingLatin.count >= Self.longKeyLengths.lowerBound && syllableLists[key].count > Self.broadList
-              ? longLists?[LetterKey.of(leadingLatin.prefix(Self.longKeyLengths.upperBound))] ?? syllableLists[key]
+              ? longLists.map { PostingList($0[LetterKey.of(leadingLatin.prefix(Self.longKeyLengths.upperBound))]) }
+                ?? syllableLists[key]
               : syllableLists[key])
         } else if let fuzzyLists, let fuzzyLongLists {
           lists.append(
             leadingLatin.count < Self.longKeyLengths.lowerBound
               ? fuzzyLists[key]
-              : fuzzyLongLists[LetterKey.of(leadingLatin.prefix(Self.longKeyLengths.upperBound))])
+              : PostingList(fuzzyLongLists[LetterKey.of(leadingLatin.prefix(Self.longKeyLengths.upperBound))]))
         } else {
           lists.append(firstLetterCandidates(leadingLatin.first!, rules: rules))
         }
@@ -309,7 +326,7 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
           // lists cover both strings. One empty list ends the search; of the others, the
           // shortest few distinct ones are kept in one pass (a periodic query `xianxian…` of
           // 13,000 letters has four distinct trigrams; 7,600 random letters end at an empty one).
-          var shortest: [(key: Int, list: Slice<IntegerTable<Int32>>)] = []
+          var shortest: [(key: Int, list: PostingList)] = []
           shortest.reserveCapacity(Self.mostLists + 1)
           for start in 0...(needle.count - 3) {
             let key = Int(LetterKey.of(needle[start..<start + 3]))
@@ -340,55 +357,37 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
   /// `rules` (``MatchRules/fuzzyFirstLetters(typedAs:rules:)``): the union of their one-letter
   /// lists, a superset of the matches of a query that begins with `letter` read with `rules`.
   ///
-  /// - Complexity: O(n) to merge the n places of at most three lists.
-  private func firstLetterCandidates(_ letter: UInt32, rules: FuzzyRules) -> Slice<IntegerTable<Int32>> {
+  /// - Complexity: O(n + P / 64) for the n places of at most three lists over P places: their
+  ///   union as a bitset.
+  private func firstLetterCandidates(_ letter: UInt32, rules: FuzzyRules) -> PostingList {
     guard letter >= 0x61 && letter <= 0x7A else { return syllableLists[Int(LetterKey.of(CollectionOfOne(letter)))] }
     var letters = MatchRules.fuzzyFirstLetters(typedAs: UInt8(letter), rules: rules)
-    var union: [Int32] = []
-    while letters != 0 {
-      let next = syllableLists[Int(LetterKey.of(CollectionOfOne(UInt32(0x61 + letters.trailingZeroBitCount))))]
-      letters &= letters - 1
-      union = Self.merged(union, next)
-    }
-    return IntegerTable(union)[...]
-  }
-
-  /// The ascending union of two ascending lists of places.
-  private static func merged(_ a: [Int32], _ b: Slice<IntegerTable<Int32>>) -> [Int32] {
-    guard !a.isEmpty else { return Array(b) }
-    var result: [Int32] = []
-    result.reserveCapacity(a.count + b.count)
-    var i = a.startIndex
-    var j = b.startIndex
-    while i < a.endIndex && j < b.endIndex {
-      if a[i] < b[j] {
-        result.append(a[i])
-        i += 1
-      } else if b[j] < a[i] {
-        result.append(b[j])
-        j += 1
-      } else {
-        result.append(a[i])
-        i += 1
-        j += 1
+    let union = IntegerTable<UInt64>(count: (corpus.count + 63) / 64) { words in
+      while letters != 0 {
+        let list = syllableLists[Int(LetterKey.of(CollectionOfOne(UInt32(0x61 + letters.trailingZeroBitCount))))]
+        letters &= letters - 1
+        for place in list { words[Int(place) >> 6] |= 1 << UInt64(place & 63) }
       }
     }
-    result += a[i...]
-    result += b[j...]
-    return result
+    return PostingList(bits: union)
   }
 
   /// The lengths of the keys of ``longLists`` and ``fuzzyLongLists``.
   static let longKeyLengths = 4...5
+
+  /// The smallest ``LetterKey`` of five letters: 37⁴ (`aaaaa`, 1 in each of five base-37 digits,
+  /// is 37⁴ + 37³ + 37² + 37 + 1, and every four-letter key lies below 37⁴).
+  static let fiveLetterKeys: Int32 = 37 * 37 * 37 * 37
 
   /// A three-letter key whose list holds more places than this has its four- and five-letter
   /// keys in ``longLists``.
   static let broadList = 256
 
   /// The largest corpus that gets ``longLists``. On `villages` (642,626 places) nearly every
-  /// three-letter key is broad, and the long keys would take the heap kept from 149 to 194 MB,
-  /// over the 150 MB an app may spend on it (docs/backends/inverted-index.md).
-  static let longKeysUpTo = 100_000
+  /// three-letter key is broad, and the long keys add 45 MB: with the dense lists as bitsets the
+  /// index keeps 123 MB with them (144 MB without them and without bitsets), under the 150 MB an
+  /// app may spend on it; a corpus half as large again would pass it (docs/backends/inverted-index.md).
+  static let longKeysUpTo = 1_000_000
 
   /// The most posting lists one query intersects.
   static let mostLists = 8
