@@ -268,6 +268,23 @@ import Testing
     #expect(!SVGChart.tradeOff(points, memoryLabel: "heap").isEmpty)
   }
 
+  /// A label beside the lowest point clears the memory axis's tick labels below the plot: on a
+  /// decade (`1 MB`) it sat on its tick label, which `scripts/render-report.sh` refuses.
+  @Test func tradeOffLabelsClearTheTickLabels() throws {
+    let points = [
+      SVGChart.TradeOffPoint(name: "trie", bytes: 1e5, p99: 90_000, buildSeconds: 2),
+      SVGChart.TradeOffPoint(name: "inverted-index", bytes: 1e6, p99: 10_000, buildSeconds: 0.075),
+      SVGChart.TradeOffPoint(name: "linear", bytes: 1e8, p99: 900_000, buildSeconds: 0.001),
+    ]
+    let svg = SVGChart.tradeOff(points, memoryLabel: "heap")
+    #expect(svg.contains(">1 MB</text>"))
+    // The plot's bottom is at y 330 and the tick labels' baseline at 348 (12 px type, a box from
+    // 12 above the baseline to 3 below): the label's box must end above 336.
+    let element = try #require(svg.split(separator: "\n").first { $0.contains(">inverted-index (") })
+    let y = try #require(Double(element.split(separator: "y=\"")[1].prefix { $0 != "\"" }))
+    #expect(y + 3 <= 336, "\(element)")
+  }
+
   /// Every section table is in the page, where it belongs, whichever optional tables the run
   /// has (executors, instructions, allocations shift their order).
   @Test func everyTableIsInThePageWithTheOptionalOnes() throws {

@@ -29,7 +29,17 @@ extension SVGChart {
     svg += logLogGrid(x: x, y: y, xLabel: bytesTick, yLabel: tickLabel)
     svg += text((left + width - right) / 2, height - 12, "\(memoryLabel) (log scale)", anchor: "middle")
     let slowest = max(shown.map(\.buildSeconds).max() ?? 1, 1e-9)
-    var placed: [LabelBox] = []
+    // The axes' tick labels, as `logLogGrid` writes them, are placed first: a point's label
+    // clears them as it clears the other points' labels.
+    var placed = x.decades.map { value in
+      let half = Double(bytesTick(value).count) * 7.2 / 2
+      return LabelBox(anchorX: x(value), baseline: height - bottom + 18, minX: x(value) - half, maxX: x(value) + half)
+    }
+    placed += y.decades.map { value in
+      LabelBox(
+        anchorX: left - 6, baseline: y(value) + 4, minX: left - 6 - Double(tickLabel(value).count) * 7.2,
+        maxX: left - 6)
+    }
     for (i, point) in points.enumerated() where point.bytes > 0 && point.p99 > 0 {
       let (cx, cy) = (x(point.bytes), y(point.p99))
       let radius = 4 + 14 * (point.buildSeconds / slowest).squareRoot()
