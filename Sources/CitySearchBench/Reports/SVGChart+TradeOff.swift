@@ -29,16 +29,10 @@ extension SVGChart {
     svg += logLogGrid(x: x, y: y, xLabel: bytesTick, yLabel: tickLabel)
     svg += text((left + width - right) / 2, height - 12, "\(memoryLabel) (log scale)", anchor: "middle")
     let slowest = max(shown.map(\.buildSeconds).max() ?? 1, 1e-9)
-    // The axes' tick labels, as `logLogGrid` writes them, are placed first: a point's label
-    // clears them as it clears the other points' labels.
-    var placed = x.decades.map { value in
-      let half = Double(bytesTick(value).count) * 7.2 / 2
-      return LabelBox(anchorX: x(value), baseline: height - bottom + 18, minX: x(value) - half, maxX: x(value) + half)
-    }
-    placed += y.decades.map { value in
-      LabelBox(
-        anchorX: left - 6, baseline: y(value) + 4, minX: left - 6 - Double(tickLabel(value).count) * 7.2,
-        maxX: left - 6)
+    // The axes' tick labels are placed first: a point's label clears them as it clears the
+    // other points' labels.
+    var placed = logLogTickLabels(x: x, y: y, xLabel: bytesTick, yLabel: tickLabel).map {
+      LabelBox($0.text, x: $0.x, baseline: $0.baseline, anchor: $0.anchor)
     }
     for (i, point) in points.enumerated() where point.bytes > 0 && point.p99 > 0 {
       let (cx, cy) = (x(point.bytes), y(point.p99))
@@ -70,6 +64,17 @@ extension SVGChart {
     var minY: Double { baseline - 12 }
     var maxY: Double { baseline + 3 }
 
+    /// The box of `text` written at `x` on `baseline` with `anchor` (`start`, `middle` or `end`).
+    init(_ text: String, x: Double, baseline: Double, anchor: String) {
+      let width = Double(text.count) * 7.2
+      let minX = anchor == "start" ? x : anchor == "middle" ? x - width / 2 : x - width
+      self.init(anchorX: x, baseline: baseline, minX: minX, maxX: minX + width)
+    }
+
+    init(anchorX: Double, baseline: Double, minX: Double, maxX: Double) {
+      (self.anchorX, self.baseline, self.minX, self.maxX) = (anchorX, baseline, minX, maxX)
+    }
+
     func overlaps(_ other: LabelBox) -> Bool {
       minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
@@ -80,10 +85,7 @@ extension SVGChart {
       _ text: String, x: Double, baseline: Double, onRight: Bool, avoiding placed: [LabelBox],
       within bounds: (top: Double, bottom: Double)
     ) -> LabelBox {
-      let width = Double(text.count) * 7.2
-      func box(_ y: Double) -> LabelBox {
-        LabelBox(anchorX: x, baseline: y, minX: onRight ? x : x - width, maxX: onRight ? x + width : x)
-      }
+      func box(_ y: Double) -> LabelBox { LabelBox(text, x: x, baseline: y, anchor: onRight ? "start" : "end") }
       for step in 0..<12 {
         let offset = Double((step + 1) / 2) * 15 * (step % 2 == 1 ? 1 : -1)
         let candidate = box(baseline + offset)

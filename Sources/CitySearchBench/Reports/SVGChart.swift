@@ -37,21 +37,41 @@ package enum SVGChart {
   static func number(_ v: Double) -> String { String(format: "%.1f", v) }
 
   /// The grid of a log–log plot: a line and a label at every decade of each axis, x labels
-  /// under the plot's bottom edge, y labels left of its left edge.
+  /// under the plot's bottom edge, y labels left of its left edge (``logLogTickLabels(x:y:xLabel:yLabel:)``).
   static func logLogGrid(
     x: LogScale, y: LogScale, xLabel: (Double) -> String, yLabel: (Double) -> String
   ) -> String {
     let (left, right, top, bottom) = (x.range.0, x.range.1, y.range.1, y.range.0)
+    let labels = logLogTickLabels(x: x, y: y, xLabel: xLabel, yLabel: yLabel)
     var svg = ""
-    for value in x.decades {
+    for (value, label) in zip(x.decades, labels) {
       svg += line(x(value), top, x(value), bottom, grid: true)
-      svg += text(x(value), bottom + 18, xLabel(value), anchor: "middle")
+      svg += text(label.x, label.baseline, label.text, anchor: label.anchor)
     }
-    for value in y.decades {
+    for (value, label) in zip(y.decades, labels.dropFirst(x.decades.count)) {
       svg += line(left, y(value), right, y(value), grid: true)
-      svg += text(left - 6, y(value) + 4, yLabel(value), anchor: "end")
+      svg += text(label.x, label.baseline, label.text, anchor: label.anchor)
     }
     return svg
+  }
+
+  /// A text of a chart: where it is anchored, its baseline, its content and its anchor
+  /// (`start`, `middle` or `end`).
+  struct TickLabel {
+    var x: Double
+    var baseline: Double
+    var text: String
+    var anchor: String
+  }
+
+  /// The tick labels ``logLogGrid(x:y:xLabel:yLabel:)`` writes, the x axis's first: a chart
+  /// that places texts of its own keeps them clear of these.
+  static func logLogTickLabels(
+    x: LogScale, y: LogScale, xLabel: (Double) -> String, yLabel: (Double) -> String
+  ) -> [TickLabel] {
+    let (left, bottom) = (x.range.0, y.range.0)
+    return x.decades.map { TickLabel(x: x($0), baseline: bottom + 18, text: xLabel($0), anchor: "middle") }
+      + y.decades.map { TickLabel(x: left - 6, baseline: y($0) + 4, text: yLabel($0), anchor: "end") }
   }
 
   /// A tick on a log time axis, a power of ten: `100 ns`, `1 µs`, `10 ms`.
