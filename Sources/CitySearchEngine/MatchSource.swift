@@ -16,6 +16,11 @@ public protocol MatchSource: Sendable {
   /// Calls `body` exactly once for every matching place, in any order.
   func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, Match) -> Void)
 
+  /// The posting lists that hold `query`'s candidates, for a backend that keeps them
+  /// (``forEachMatch(_:mode:_:)`` then verifies exactly these): the precomputed answers verify
+  /// them a block of places at a time. `nil` for a backend that enumerates otherwise.
+  func postingCandidates(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> PostingCandidates?
+
   /// Precomputed answers of the shortest queries, if the backend keeps them.
   var shortAnswers: ShortQueryAnswers? { get }
 
@@ -29,6 +34,9 @@ public protocol MatchSource: Sendable {
 }
 
 extension MatchSource {
+  /// No posting lists.
+  public func postingCandidates(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> PostingCandidates? { nil }
+
   /// No precomputed answers.
   public var shortAnswers: ShortQueryAnswers? { nil }
 

@@ -89,65 +89,12 @@ public struct PostingList: Sequence, Sendable {
   public var underestimatedCount: Int { count }
 }
 
-/// Intersects posting lists and calls `body` with each common place, ascending.
+/// Intersects posting lists and calls `body` with each common place, ascending; only with the
+/// places in `range` when it is given.
 ///
-/// - Complexity: with a sorted list among them, O(s · (b + log L)) for the shortest sorted list's
-///   length s, b bitsets and the longest sorted list L (a galloping search from a cursor in each
-///   other sorted list, one bit test in each bitset); with bitsets only, O(b · P / 64) for P
-///   places, their words ANDed. One list is walked in place without copying.
+/// - Complexity: as ``PostingIntersection/forEachPlace(in:_:)``.
 @inlinable
-public func forEachCommonPlace(_ lists: [PostingList], _ body: (Int) -> Void) {
+public func forEachCommonPlace(_ lists: [PostingList], in range: Range<Int>? = nil, _ body: (Int) -> Void) {
   guard !lists.isEmpty else { return }
-  var sorted: [Slice<IntegerTable<Int32>>] = []
-  var bitsets: [Slice<IntegerTable<UInt64>>] = []
-  for list in lists {
-    switch list.storage {
-    case .sorted(let places): sorted.append(places)
-    case .bits(let words): bitsets.append(words)
-    }
-  }
-  guard !sorted.isEmpty else {
-    let first = bitsets[0]
-    for w in 0..<first.count {
-      var word = first[first.startIndex + w]
-      for other in bitsets.dropFirst() where word != 0 { word &= other[other.startIndex + w] }
-      while word != 0 {
-        body(w * 64 + word.trailingZeroBitCount)
-        word &= word - 1
-      }
-    }
-    return
-  }
-  sorted.sort { $0.count < $1.count }
-  if sorted.count == 1 && bitsets.isEmpty {
-    for place in sorted[0] { body(Int(place)) }
-    return
-  }
-  var cursors = sorted.map(\.startIndex)
-  outer: for place in sorted[0] {
-    for words in bitsets where words[words.startIndex + Int(place) >> 6] >> (UInt64(place) & 63) & 1 == 0 {
-      continue outer
-    }
-    for l in 1..<sorted.count {
-      let list = sorted[l]
-      // Galloping search for `place` from the cursor: lists are ascending.
-      var low = cursors[l]
-      var step = 1
-      var high = low
-      while high < list.endIndex && list[high] < place {
-        low = high + 1
-        high += step
-        step *= 2
-      }
-      high = min(high, list.endIndex)
-      while low < high {
-        let mid = (low + high) / 2
-        if list[mid] < place { low = mid + 1 } else { high = mid }
-      }
-      cursors[l] = low
-      if low == list.endIndex { break outer }
-      if list[low] != place { continue outer }
-    }
-    body(Int(place))
-  }
+  PostingIntersection(lists, placeCount: 0).forEachPlace(in: range, body)
 }

@@ -78,6 +78,13 @@ public struct ShortQueryAnswers: Sendable {
   ///   Hanzi of the corpus, and per one-character extension of a broad query of two or three
   ///   characters, in both modes (in `syllable` mode alone with fuzzy rules).
   public init(source: some MatchSource, concurrently: Bool = true, fuzzy: FuzzyRules = []) {
+    self.init(source: source, concurrently: concurrently, fuzzy: fuzzy, blockPlaces: Self.blockPlaces)
+  }
+
+  /// The answers computed a block of `blockPlaces` places at a time, when `source` keeps posting
+  /// lists (the same answers for any size).
+  init(source: some MatchSource, concurrently: Bool, fuzzy: FuzzyRules, blockPlaces: Int) {
+    precondition(blockPlaces > 0, "a block of no place")
     let modes = fuzzy.isEmpty ? MatchMode.allCases : [.syllable]
     let letters = Self.letters
     let pairs = letters.flatMap { a in letters.map { [a, $0] } }
@@ -95,7 +102,8 @@ public struct ShortQueryAnswers: Sendable {
         && total > (tokens.count == 2 ? Self.broadTotal : extensionTotal)
     }
     var answers = Self.answers(
-      jobs, parents: [], source: source, concurrently: concurrently, fuzzy: fuzzy, isExtended: isExtended)
+      jobs, parents: [], source: source, concurrently: concurrently, fuzzy: fuzzy, blockPlaces: blockPlaces,
+      isExtended: isExtended)
     // A `seed` match is an occurrence in a string (MatchSpec §4), and so is every part of it:
     // an extension whose last two characters match no place matches none either, and is not
     // enumerated (its answer, total 0, would not be kept).
@@ -115,7 +123,7 @@ public struct ShortQueryAnswers: Sendable {
       }
       let next = Self.answers(
         extensions, parents: answers, source: source, concurrently: concurrently, fuzzy: fuzzy,
-        isExtended: isExtended)
+        blockPlaces: blockPlaces, isExtended: isExtended)
       // The parents' matches are needed no more.
       for j in level { answers[j].matches = nil }
       level = jobs.count..<jobs.count + extensions.count
@@ -199,51 +207,122 @@ public struct ShortQueryAnswers: Sendable {
   /// An extension verifies only the parent's matches whose letters hold its own: the 36
   /// extensions of a parent of 30,000 matches would otherwise look up 36 × 30,000 places'
   /// letters in the corpus's tables, where most are rejected.
+  ///
+  /// When the source keeps posting lists (``MatchSource/postingCandidates(_:mode:)``), the jobs
+  /// are answered a block of `blockPlaces` places at a time: every job verifies its
+  /// candidates in the block while the block's places are in the cache, where one job after
+  /// another over the whole corpus would read each candidate's tables from memory.
   private static func answers(
     _ jobs: [Job], parents: [Answer], source: some MatchSource, concurrently: Bool, fuzzy: FuzzyRules,
-    isExtended: @Sendable ([UInt32], Int) -> Bool
+    blockPlaces: Int, isExtended: @Sendable ([UInt32], Int) -> Bool
   ) -> [Answer] {
-    ConcurrentResults.map(count: jobs.count, concurrently: concurrently) { j in
-      let (mode, tokens) = (jobs[j].mode, jobs[j].tokens)
-      let rules = mode == .syllable ? fuzzy : []
-      var top = TopK(limit: Self.depth)
+    let placeCount = source.corpus.count
+    // Each group's jobs are every `groups`-th, so that the groups take about equal work.
+    let groups = min(jobs.count, concurrently ? Self.jobGroups : 1)
+    let answered = ConcurrentResults.map(count: groups, concurrently: concurrently) { g -> [Answer] in
       // Read once: through the generic source, each read copies the ranking and retains its arrays.
       let ranking = source.ranking
       let matcher = source.matcher
-      let prepared = matcher.prepare(NormalizedQuery(tokens: tokens, fuzzy: rules))
-      let estimate = source.candidateEstimate(prepared, mode: mode)
-      // The matches, while they are few enough that an extension may verify them: an
-      // extension's candidates are no more than its parent's (the trie's `syllable` walks
-      // never verify, so keep none).
-      var matches: [Int32] = []
-      // Closures written at the calls: the variables a local function or a stored closure
-      // captures are checked for exclusive access at run time (a third of a `villages` build).
-      if let parent = jobs[j].parent, let previous = parents[parent].matches, previous.count <= estimate {
-        matcher.withPlaces { places in
-          for (index, letters) in previous where prepared.admits(letters: letters) {
-            guard let match = places.match(prepared, mode: mode, at: Int(index)) else { continue }
-            top.insert(key: ranking.key(match, place: Int(index)), index: Int(index), match: match)
-            if matches.count <= estimate { matches.append(index) }
+      var progress = stride(from: g, to: jobs.count, by: groups).map { j -> Progress in
+        let mode = jobs[j].mode
+        let prepared = matcher.prepare(NormalizedQuery(tokens: jobs[j].tokens, fuzzy: mode == .syllable ? fuzzy : []))
+        let estimate = source.candidateEstimate(prepared, mode: mode)
+        // An extension's candidates are no more than its parent's (the trie's `syllable` walks
+        // never verify, so it keeps none).
+        let previous = jobs[j].parent.flatMap { parents[$0].matches }.flatMap { $0.count <= estimate ? $0 : nil }
+        return Progress(
+          job: j, mode: mode, prepared: prepared, estimate: estimate, previous: previous,
+          candidates: previous == nil ? source.postingCandidates(prepared, mode: mode) : nil)
+      }
+      let blockPlaces = progress.contains { $0.candidates != nil } ? blockPlaces : max(placeCount, 1)
+      for start in stride(from: 0, to: placeCount, by: blockPlaces) {
+        let block = start..<min(start + blockPlaces, placeCount)
+        // Through unsafe views: the closures below then mutate no variable they capture (each such
+        // access is checked at run time, a third of a `villages` build when it was).
+        progress.withUnsafeMutableBufferPointer { progress in
+          matcher.withPlaces { places in
+            for p in progress.indices {
+              let (mode, prepared) = (progress[p].mode, progress[p].prepared)
+              if let previous = progress[p].previous {
+                while progress[p].cursor < previous.count
+                  && Int(previous[progress[p].cursor].index) < block.upperBound
+                {
+                  let (index, letters) = previous[progress[p].cursor]
+                  progress[p].cursor += 1
+                  guard prepared.admits(letters: letters),
+                    let match = places.match(prepared, mode: mode, at: Int(index))
+                  else { continue }
+                  progress[p].insert(key: ranking.key(match, place: Int(index)), index: Int(index), match: match)
+                }
+              } else if let candidates = progress[p].candidates {
+                candidates.forEachMatch(prepared, mode: mode, places: places, in: block) { index, match in
+                  progress[p].insert(key: ranking.key(match, place: index), index: index, match: match)
+                }
+              } else if block.lowerBound == 0 {
+                // No lists: the source's own enumeration, whole, with the first block.
+                source.forEachMatch(prepared, mode: mode) { index, match in
+                  progress[p].insert(key: ranking.key(match, place: index), index: index, match: match)
+                }
+              }
+            }
           }
         }
-      } else {
-        source.forEachMatch(prepared, mode: mode) { index, match in
-          top.insert(key: ranking.key(match, place: index), index: index, match: match)
-          if matches.count <= estimate { matches.append(Int32(index)) }
-        }
       }
-      let kept = tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) || top.total > Self.broadTotal
-      let narrowed =
-        top.total <= estimate && isExtended(tokens, top.total)
-        && Self.letters.contains { c in
-          top.total
-            <= source.candidateEstimate(
-              matcher.prepare(NormalizedQuery(tokens: tokens + [c], fuzzy: rules)), mode: mode)
-        }
-      return Answer(
-        total: top.total, entries: kept ? top.sortedEntries() : [],
-        matches: narrowed
-          ? matcher.withPlaces { places in matches.sorted().map { ($0, places.letterMask(at: Int($0))) } } : nil)
+      return progress.map { progress in
+        let (mode, tokens, top) = (progress.mode, jobs[progress.job].tokens, progress.top)
+        let kept = tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) || top.total > Self.broadTotal
+        let narrowed =
+          top.total <= progress.estimate && isExtended(tokens, top.total)
+          && Self.letters.contains { c in
+            top.total
+              <= source.candidateEstimate(
+                matcher.prepare(NormalizedQuery(tokens: tokens + [c], fuzzy: progress.prepared.query.fuzzy)),
+                mode: mode)
+          }
+        return Answer(
+          total: top.total, entries: kept ? top.sortedEntries() : [],
+          matches: narrowed
+            ? matcher.withPlaces { places in
+              progress.matches.sorted().map { ($0, places.letterMask(at: Int($0))) }
+            } : nil)
+      }
+    }
+    // Back in the jobs' order: job j is the (j / groups)-th of group j % groups.
+    return jobs.indices.map { answered[$0 % groups][$0 / groups] }
+  }
+
+  /// How many places a block of ``answers(_:parents:source:concurrently:fuzzy:blockPlaces:isExtended:)``
+  /// holds: the tables a match reads of 65,536 places (units, readings, joined pinyin, rank
+  /// bases) take about 6 MB, which stay in the cache while every job verifies its candidates
+  /// among them.
+  static let blockPlaces = 65_536
+
+  /// Into how many groups the jobs are dealt, each answered on one core at a time: enough for
+  /// both cores to stay busy when the groups' work differs.
+  static let jobGroups = 16
+
+  /// One job's answer so far, while the blocks of places are answered in turn.
+  private struct Progress {
+    let job: Int
+    let mode: MatchMode
+    let prepared: PlaceMatcher.PreparedQuery
+    /// ``MatchSource/candidateEstimate(_:mode:)`` of the job's query.
+    let estimate: Int
+    /// The parent's matches to verify rather than enumerate afresh (ascending), and how many of
+    /// them the blocks so far have verified.
+    let previous: [(index: Int32, letters: UInt64)]?
+    /// The source's posting lists, when it enumerates afresh and keeps them.
+    let candidates: PostingCandidates?
+    var cursor = 0
+    var top = TopK(limit: ShortQueryAnswers.depth)
+    /// The matches so far, while they are few enough that an extension may verify them.
+    var matches: [Int32] = []
+
+    /// Counts and ranks a match, and keeps it while they are few enough.
+    @inline(__always)
+    mutating func insert(key: UInt64, index: Int, match: Match) {
+      top.insert(key: key, index: index, match: match)
+      if matches.count <= estimate { matches.append(Int32(index)) }
     }
   }
 

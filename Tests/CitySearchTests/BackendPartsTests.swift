@@ -68,6 +68,46 @@ import Testing
       forEachCommonPlace(postingLists) { found.append($0) }
       let naive = lists.dropFirst().reduce(Set(lists[0])) { $0.intersection($1) }
       #expect(found == naive.sorted().map(Int.init))
+      // One block of places: the same, less the places outside it.
+      let low = Int(random.next() % 310)
+      let range = low..<low + Int(random.next() % 130)
+      var inRange: [Int] = []
+      forEachCommonPlace(postingLists, in: range) { inRange.append($0) }
+      #expect(inRange == found.filter(range.contains), "\(range)")
+    }
+    // The intersection of no list is every place.
+    var every: [Int] = []
+    PostingIntersection([], placeCount: 5).forEachPlace { every.append($0) }
+    PostingIntersection([], placeCount: 5).forEachPlace(in: 3..<9) { every.append($0) }
+    #expect(every == [0, 1, 2, 3, 4, 3, 4])
+  }
+
+  /// The precomputed answers verified a block of places at a time are the answers verified one
+  /// query at a time over every place, and those of a source that keeps no lists.
+  @Test func answersAreTheSameInAnyBlocks() {
+    let corpus = Fixtures.cities
+    let backend = InvertedIndexBackend(corpus: corpus, options: BackendOptions().setting(.shortAnswers, to: false))
+    /// The backend's enumeration without its lists: the answers of one query after another.
+    struct WithoutLists: MatchSource {
+      let backend: InvertedIndexBackend
+      var corpus: Corpus { backend.corpus }
+      var matcher: PlaceMatcher { backend.matcher }
+      var ranking: Ranking { backend.ranking }
+      func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, Match) -> Void) {
+        backend.forEachMatch(query, mode: mode, body)
+      }
+      func candidateEstimate(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Int {
+        backend.candidateEstimate(query, mode: mode)
+      }
+    }
+    #expect(
+      WithoutLists(backend: backend).postingCandidates(
+        backend.matcher.prepare(NormalizedQuery(tokens: [0x61])), mode: .seed) == nil)
+    let whole = ShortQueryAnswers(source: WithoutLists(backend: backend), concurrently: false).fileData(for: corpus)
+    #expect(whole.count > 100_000)
+    for blockPlaces in [700, 1_024, corpus.count] {
+      let blocked = ShortQueryAnswers(source: backend, concurrently: true, fuzzy: [], blockPlaces: blockPlaces)
+      #expect(blocked.fileData(for: corpus) == whole, "blocks of \(blockPlaces)")
     }
   }
 

@@ -214,17 +214,13 @@ struct MatchWalk {
     let n = units.count
     let shortLength = place.shortLength
     var best: Match?
-    func consider(offset: Int, length: Int, whole: Int, short: Int, range: Range<Int>) {
-      let matchClass = MatchRules.matchClass(start: offset, end: offset + length, whole: whole, short: short)
-      let candidate = Match(start: range.lowerBound, end: range.upperBound, matchClass: matchClass, readingClass: 0)
-      if best == nil || candidate < best! { best = candidate }
-    }
 
     // §4.1 The name itself.
     let needle = prepared.needle
     Self.forEachOccurrence(of: needle, in: units) { offset in
-      consider(
-        offset: offset, length: needle.count, whole: n, short: shortLength, range: offset..<offset + needle.count)
+      Self.consider(
+        &best, offset: offset, length: needle.count, whole: n, short: shortLength, range: offset..<offset + needle.count
+      )
     }
     guard let latin = prepared.latinNeedle else { return best }
 
@@ -238,7 +234,8 @@ struct MatchWalk {
       while Int(ends[first]) <= offset { first += 1 }
       var last = first
       while last + 1 < n && Int(ends[last]) < offset + latin.count { last += 1 }
-      consider(offset: offset, length: latin.count, whole: pinyin.count, short: shortPinyin, range: first..<last + 1)
+      Self.consider(
+        &best, offset: offset, length: latin.count, whole: pinyin.count, short: shortPinyin, range: first..<last + 1)
     }
 
     // §4.3 The initials, one letter per unit with a reading.
@@ -255,13 +252,25 @@ struct MatchWalk {
           if u < shortLength { shortInitials += 1 }
         }
         Self.forEachOccurrence(of: latin, in: UnsafeBufferPointer(rebasing: initials[0..<count])) { offset in
-          consider(
-            offset: offset, length: latin.count, whole: count, short: shortInitials,
+          Self.consider(
+            &best, offset: offset, length: latin.count, whole: count, short: shortInitials,
             range: initialUnits[offset]..<initialUnits[offset + latin.count - 1] + 1)
         }
       }
     }
     return best
+  }
+
+  /// Keeps in `best` the lower of it and an occurrence at `offset` of `length` in a string of
+  /// `whole` (its short name's part `short`) spanning the units `range`. A static function with
+  /// `best` passed in: a local function capturing it would check every access at run time.
+  @inline(__always)
+  private static func consider(
+    _ best: inout Match?, offset: Int, length: Int, whole: Int, short: Int, range: Range<Int>
+  ) {
+    let matchClass = MatchRules.matchClass(start: offset, end: offset + length, whole: whole, short: short)
+    let candidate = Match(start: range.lowerBound, end: range.upperBound, matchClass: matchClass, readingClass: 0)
+    if best.map({ candidate < $0 }) ?? true { best = candidate }
   }
 
   /// Calls `body` with the offset (from the collection's start) of every occurrence of `needle`.

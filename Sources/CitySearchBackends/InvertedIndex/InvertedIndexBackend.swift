@@ -396,30 +396,20 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
   ///   candidate; all places when the query selects no list (a query of boundary marks only is
   ///   empty, so this does not happen for a non-empty query).
   public func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, Match) -> Void) {
-    matcher.withPlaces { places in forEachMatch(query, mode: mode, places: places, body) }
+    let candidates = self.candidates(query, mode: mode)
+    matcher.withPlaces { places in candidates.forEachMatch(query, mode: mode, places: places, body) }
   }
 
-  private func forEachMatch(
-    _ query: PlaceMatcher.PreparedQuery, mode: MatchMode, places: PlaceMatcher.Places,
-    _ body: (Int, Match) -> Void
-  ) {
-    func verify(_ place: Int) {
-      if let match = places.match(query, mode: mode, at: place) { body(place, match) }
-    }
-    // The places with an alias that begins with the query are verified once, apart from the
-    // others (the matcher reports a place's best match, by name or by alias).
-    let aliased = aliasPlaces(query, mode: mode)
-    for place in aliased ?? [] { verify(Int(place)) }
-    guard let lists = lists(for: query, mode: mode) else { return }
-    func verifyOthers(_ place: Int) {
-      if let aliased, Self.position(of: Int32(place), in: aliased) != nil { return }
-      verify(place)
-    }
-    if lists.isEmpty {
-      for place in 0..<corpus.count { verifyOthers(place) }
-    } else {
-      forEachCommonPlace(lists, verifyOthers)
-    }
+  /// The intersection of the query's lists (`lists(for:mode:)`), and the places with an alias that begins
+  /// with the query verified apart: the matcher reports a place's best match, by name or by
+  /// alias, so each is verified once.
+  public func postingCandidates(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> PostingCandidates? {
+    candidates(query, mode: mode)
+  }
+
+  private func candidates(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> PostingCandidates {
+    PostingCandidates(
+      lists: lists(for: query, mode: mode), apart: aliasPlaces(query, mode: mode), placeCount: corpus.count)
   }
 
   /// The places with an alias that begins with the query (`syllable` mode only), or `nil`.

@@ -1,0 +1,66 @@
+import CitySearch
+
+/// Where an indexed backend looks for a query's matches: the places common to some posting
+/// lists (every place when there are none), and apart from them a few places that the lists
+/// may lack (those with an alias that begins with the query), each verified once with the
+/// shared matcher.
+///
+/// A backend that keeps posting lists offers them (``MatchSource/postingCandidates(_:mode:)``),
+/// so that the precomputed answers verify many queries' candidates one block of places at a
+/// time (``ShortQueryAnswers``) and its own search verifies them whole, by one definition.
+public struct PostingCandidates: Sendable {
+  /// The lists' common places (every place for no list); unused when ``someListIsEmpty``.
+  @usableFromInline let common: PostingIntersection
+  /// Places verified before the others, ascending, and skipped among them; `nil` for none.
+  @usableFromInline let apart: ContiguousArray<Int32>?
+  /// Whether some list holds no place: only the places apart can match.
+  @usableFromInline let someListIsEmpty: Bool
+
+  /// The candidates in `lists` (`nil` when some list is empty or unknown, so none of them
+  /// matches; empty for every place) and `apart` (ascending), over `placeCount` places.
+  @inlinable
+  public init(lists: [PostingList]?, apart: ContiguousArray<Int32>?, placeCount: Int) {
+    if let lists, !lists.contains(where: \.isEmpty) {
+      (someListIsEmpty, common) = (false, PostingIntersection(lists, placeCount: placeCount))
+    } else {
+      (someListIsEmpty, common) = (true, PostingIntersection([], placeCount: placeCount))
+    }
+    self.apart = apart.flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// Calls `body` with every candidate that matches and its match, each place once; only with
+  /// the places in `range` when it is given.
+  ///
+  /// - Complexity: ``PostingIntersection/forEachPlace(in:_:)`` plus one matcher call per
+  ///   candidate and O(log a) per candidate for a places apart.
+  @inlinable
+  public func forEachMatch(
+    _ query: PlaceMatcher.PreparedQuery, mode: MatchMode, places: PlaceMatcher.Places, in range: Range<Int>? = nil,
+    _ body: (Int, Match) -> Void
+  ) {
+    if let apart {
+      for place in apart where range.map({ $0.contains(Int(place)) }) ?? true {
+        if let match = places.match(query, mode: mode, at: Int(place)) { body(Int(place), match) }
+      }
+    }
+    guard !someListIsEmpty else { return }
+    common.forEachPlace(in: range) { place in
+      if let apart, apart.contains(place: place) { return }
+      if let match = places.match(query, mode: mode, at: place) { body(place, match) }
+    }
+  }
+}
+
+extension ContiguousArray where Element == Int32 {
+  /// Whether the ascending array holds `place`: a binary search.
+  @inlinable
+  func contains(place: Int) -> Bool {
+    var low = 0
+    var high = count
+    while low < high {
+      let mid = (low + high) / 2
+      if Int(self[mid]) < place { low = mid + 1 } else { high = mid }
+    }
+    return low < count && Int(self[low]) == place
+  }
+}
