@@ -42,60 +42,96 @@ public enum LetterKey {
 /// With fuzzy rules it generates the keys of every spelling a piece may match under them too
 /// (MatchSpec §3.5): each syllable's own spelling and its fuzzy spellings.
 public struct SyllableKeyGenerator {
-  /// Per token, the spellings a piece may match: its own first, then its fuzzy spellings.
-  let spellings: [[[UInt8]]]
+  /// The spellings a piece may match, flattened: token `t`'s are spellings
+  /// `firstSpelling[t]..<firstSpelling[t + 1]`, its own first, then its fuzzy spellings; spelling
+  /// `i` is `bytes[starts[i]..<starts[i + 1]]`.
+  let bytes: [UInt8]
+  let starts: [Int32]
+  let firstSpelling: [Int32]
   let kinds: [Syllabary.Kind]
 
   /// A generator for the tokens of `syllabary`, with the fuzzy spellings of `fuzzy` (none unless
   /// given).
   public init(syllabary: Syllabary, fuzzy: FuzzyRules = []) {
     let variants = fuzzy.isEmpty ? nil : FuzzySpellings(syllabary: syllabary)
-    spellings = syllabary.spellings.indices.map { token in
-      var spellings = [syllabary.spellings[token]]
+    var bytes: [UInt8] = []
+    var starts: [Int32] = [0]
+    var firstSpelling: [Int32] = [0]
+    for token in syllabary.spellings.indices {
+      bytes += syllabary.spellings[token]
+      starts.append(Int32(bytes.count))
       if let variants {
         for v in variants.variants(of: token) where variants.rules[v].isSubset(of: fuzzy) {
-          spellings.append(Array(variants.spelling(v).utf8))
+          bytes += Array(variants.spelling(v).utf8)
+          starts.append(Int32(bytes.count))
         }
       }
-      return spellings
+      firstSpelling.append(Int32(starts.count - 1))
     }
-    kinds = syllabary.kinds
+    (self.bytes, self.starts, self.firstSpelling, kinds) = (bytes, starts, firstSpelling, syllabary.kinds)
   }
 
   /// Appends to `out` the keys of the runs starting at every unit of `readings`, one for each
   /// string of a length in `lengths` (repeats possible).
   ///
   /// - Precondition: `lengths` lies within 1...5, the strings a key can hold.
+  /// - Complexity: one walk from each unit, every length at once: O(n · b^L) for n units, L
+  ///   the longest length and b the pieces a spelling offers (its initial, its whole, a prefix).
   public func keys(readings: Slice<IntegerTable<UInt16>>, lengths: ClosedRange<Int> = 1...3, into out: inout [Int32]) {
     precondition(lengths.lowerBound >= 1 && lengths.upperBound <= 5, "keys hold one to five letters")
-    for u in readings.indices {
-      for length in lengths { walk(readings, from: u, need: length, key: 0, into: &out) }
+    bytes.withUnsafeBufferPointer { bytes in
+      starts.withUnsafeBufferPointer { starts in
+        firstSpelling.withUnsafeBufferPointer { firstSpelling in
+          kinds.withUnsafeBufferPointer { kinds in
+            let walk = Walk(
+              readings: readings, lengths: lengths, bytes: bytes, starts: starts, firstSpelling: firstSpelling,
+              kinds: kinds)
+            for u in readings.indices { walk.walk(from: u, have: 0, key: 0, into: &out) }
+          }
+        }
+      }
     }
   }
 
-  private func walk(
-    _ readings: Slice<IntegerTable<UInt16>>, from u: Int, need: Int, key: Int32, into out: inout [Int32]
-  ) {
-    guard u < readings.endIndex else { return }
-    let token = Int(readings[u])
-    switch kinds[token] {
-    case .opaque:
-      return
-    case .literal:
-      let next = LetterKey.appending(key, UInt32(spellings[token][0][0]))
-      if need == 1 { out.append(next) } else { walk(readings, from: u + 1, need: need - 1, key: next, into: &out) }
-    case .syllable:
-      for spelling in spellings[token] {
-        // The last piece: any prefix (MatchSpec §3.2).
-        if need <= spelling.count {
-          out.append(spelling[0..<need].reduce(key) { LetterKey.appending($0, UInt32($1)) })
-        }
-        // Pieces before it, shorter than what is still needed: the initial and the whole syllable.
-        let initialLength = MatchRules.initialLength(spelling, start: 0, length: spelling.count)
-        for k in 1..<min(need, spelling.count + 1)
-        where MatchRules.piece(prefix: k, of: spelling.count, initialLength: initialLength, endsQuery: false) != nil {
-          let next = spelling[0..<k].reduce(key) { LetterKey.appending($0, UInt32($1)) }
-          walk(readings, from: u + 1, need: need - k, key: next, into: &out)
+  /// One place's walk over unsafe views of the spellings.
+  private struct Walk {
+    let readings: Slice<IntegerTable<UInt16>>
+    let lengths: ClosedRange<Int>
+    let bytes: UnsafeBufferPointer<UInt8>
+    let starts: UnsafeBufferPointer<Int32>
+    let firstSpelling: UnsafeBufferPointer<Int32>
+    let kinds: UnsafeBufferPointer<Syllabary.Kind>
+
+    /// `have` letters of whole pieces, keyed `key`, end before unit `u`: appends the key of each
+    /// string in `lengths` that goes on from `u`, a prefix of its spelling as the last piece
+    /// (MatchSpec §3.2), or its initial or whole syllable and then the units after it.
+    func walk(from u: Int, have: Int, key: Int32, into out: inout [Int32]) {
+      guard u < readings.endIndex else { return }
+      let token = Int(readings[u])
+      switch kinds[token] {
+      case .opaque:
+        return
+      case .literal:
+        let next = LetterKey.appending(key, UInt32(bytes[Int(starts[Int(firstSpelling[token])])]))
+        if lengths.contains(have + 1) { out.append(next) }
+        if have + 1 < lengths.upperBound { walk(from: u + 1, have: have + 1, key: next, into: &out) }
+      case .syllable:
+        for i in Int(firstSpelling[token])..<Int(firstSpelling[token + 1]) {
+          let start = Int(starts[i])
+          let count = Int(starts[i + 1]) - start
+          guard count > 0 else { continue }
+          let initialLength = MatchRules.initialLength(bytes, start: start, length: count)
+          var next = key
+          for k in 1...min(count, lengths.upperBound - have) {
+            next = LetterKey.appending(next, UInt32(bytes[start + k - 1]))
+            if lengths.contains(have + k) { out.append(next) }
+            // Pieces before the last: the initial and the whole syllable.
+            if have + k < lengths.upperBound,
+              MatchRules.piece(prefix: k, of: count, initialLength: initialLength, endsQuery: false) != nil
+            {
+              walk(from: u + 1, have: have + k, key: next, into: &out)
+            }
+          }
         }
       }
     }
