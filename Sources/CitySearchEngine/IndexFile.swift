@@ -18,8 +18,10 @@ public enum IndexFile {
   /// The version of the layout ``data(of:)`` writes: 2 since `trie` keeps a second trie, of
   /// readings; 3 since each table's values are aligned to 8 bytes, so that an opened file's
   /// tables are used where they lie (`ArchiveReader.integerTable(_:)`); 4 since a posting list
-  /// that more than one place in 32 holds is a bitset (`PostingLists`).
-  public static let format: UInt32 = 4
+  /// that more than one place in 32 holds is a bitset (`PostingLists`); 5 since `inverted-index`
+  /// keeps the long keys of every three-letter key of more than 32 places, not 256 (its search
+  /// takes a long key's list for granted there).
+  public static let format: UInt32 = 5
   static let magic = Array("CSBINDX\0".utf8)
   static let kind = "an index file"
 
