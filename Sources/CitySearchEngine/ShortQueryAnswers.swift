@@ -217,8 +217,16 @@ public struct ShortQueryAnswers: Sendable {
     blockPlaces: Int, isExtended: @Sendable ([UInt32], Int) -> Bool
   ) -> [Answer] {
     let placeCount = source.corpus.count
-    // Each group's jobs are every `groups`-th, so that the groups take about equal work.
-    let groups = min(jobs.count, concurrently ? Self.jobGroups : 1)
+    guard let first = jobs.first else { return [] }
+    // Blocks of places serve a source that keeps lists: its jobs are dealt into groups, each
+    // group's every `groups`-th job (so that the groups take about equal work), and each group
+    // answers its jobs block by block. A source without lists (the `trie`) answers each job
+    // apart, the cores taking the next job as they finish one.
+    let keepsLists =
+      source.postingCandidates(
+        source.matcher.prepare(NormalizedQuery(tokens: first.tokens, fuzzy: first.mode == .syllable ? fuzzy : [])),
+        mode: first.mode) != nil
+    let groups = concurrently ? (keepsLists ? min(jobs.count, Self.jobGroups) : jobs.count) : 1
     let answered = ConcurrentResults.map(count: groups, concurrently: concurrently) { g -> [Answer] in
       // Read once: through the generic source, each read copies the ranking and retains its arrays.
       let ranking = source.ranking
