@@ -55,12 +55,7 @@ extension ContiguousArray where Element == Int32 {
   /// Whether the ascending array holds `place`: a binary search.
   @inlinable
   func contains(place: Int) -> Bool {
-    var low = 0
-    var high = count
-    while low < high {
-      let mid = (low + high) / 2
-      if Int(self[mid]) < place { low = mid + 1 } else { high = mid }
-    }
+    let low = firstPosition(notBelow: Int32(clamping: place), in: self)
     return low < count && Int(self[low]) == place
   }
 }

@@ -48,11 +48,8 @@ public struct PostingIntersection: Sendable {
       return
     }
     if let range {
-      shortest =
-        shortest[
-          Self.position(
-            notBelow: range.lowerBound, in: shortest)..<Self.position(
-              notBelow: range.upperBound, in: shortest)]
+      let low = firstPosition(notBelow: Int32(clamping: range.lowerBound), in: shortest)
+      shortest = shortest[low..<firstPosition(notBelow: Int32(clamping: range.upperBound), in: shortest)]
     }
     if sorted.count == 1 && bitsets.isEmpty {
       for place in shortest { body(Int(place)) }
@@ -108,19 +105,20 @@ public struct PostingIntersection: Sendable {
       }
     }
   }
+}
 
-  /// The position of the first place of `list` (ascending) that is `place` or more: its end
-  /// when there is none.
-  ///
-  /// - Complexity: O(log n) for n places.
-  @inlinable
-  static func position(notBelow place: Int, in list: Slice<IntegerTable<Int32>>) -> Int {
-    var low = list.startIndex
-    var high = list.endIndex
-    while low < high {
-      let mid = (low + high) / 2
-      if Int(list[mid]) < place { low = mid + 1 } else { high = mid }
-    }
-    return low
+/// The position of the first element of `sorted` (ascending) that is `value` or more: its end
+/// when there is none. The binary search of the posting lists and their tables.
+///
+/// - Complexity: O(log n) for n elements.
+@inlinable
+public func firstPosition<C: RandomAccessCollection>(notBelow value: C.Element, in sorted: C) -> Int
+where C.Element: Comparable, C.Index == Int {
+  var low = sorted.startIndex
+  var high = sorted.endIndex
+  while low < high {
+    let mid = (low + high) / 2
+    if sorted[mid] < value { low = mid + 1 } else { high = mid }
   }
+  return low
 }

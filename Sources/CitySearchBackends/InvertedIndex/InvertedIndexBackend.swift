@@ -255,12 +255,7 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
   }
 
   private static func position<T: Comparable>(of value: T, in sorted: ContiguousArray<T>) -> Int? {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let mid = (low + high) / 2
-      if sorted[mid] < value { low = mid + 1 } else { high = mid }
-    }
+    let low = firstPosition(notBelow: value, in: sorted)
     return low < sorted.count && sorted[low] == value ? low : nil
   }
 
