@@ -15,11 +15,18 @@ public struct PostingCandidates: Sendable {
   @usableFromInline let apart: ContiguousArray<Int32>?
   /// Whether some list holds no place: only the places apart can match.
   @usableFromInline let someListIsEmpty: Bool
+  /// Whether the lists' common places are exactly the places whose name matches the query
+  /// (MatchSpec §3 and §4), not merely a superset of them: each of them matches, so they are
+  /// counted without the matcher, and only the places apart and the best-ranked few need it
+  /// (``ShortQueryAnswers`` answers such a query so).
+  public let isExact: Bool
 
   /// The candidates in `lists` (`nil` when some list is empty or unknown, so none of them
-  /// matches; empty for every place) and `apart` (ascending), over `placeCount` places.
+  /// matches; empty for every place) and `apart` (ascending), over `placeCount` places;
+  /// `isExact` when every common place of `lists` is known to match by its name.
   @inlinable
-  public init(lists: [PostingList]?, apart: ContiguousArray<Int32>?, placeCount: Int) {
+  public init(lists: [PostingList]?, apart: ContiguousArray<Int32>?, placeCount: Int, isExact: Bool = false) {
+    self.isExact = isExact
     if let lists, !lists.contains(where: \.isEmpty) {
       (someListIsEmpty, common) = (false, PostingIntersection(lists, placeCount: placeCount))
     } else {
@@ -43,10 +50,22 @@ public struct PostingCandidates: Sendable {
         if let match = places.match(query, mode: mode, at: Int(place)) { body(Int(place), match) }
       }
     }
+    forEachCandidate(in: range) { place in
+      if let match = places.match(query, mode: mode, at: place) { body(place, match) }
+    }
+  }
+
+  /// Calls `body` with every common place of the lists that is not apart, ascending, without
+  /// verifying it; only with the places in `range` when it is given.
+  ///
+  /// - Complexity: ``PostingIntersection/forEachPlace(in:_:)``, plus O(log a) per place for a
+  ///   places apart.
+  @inlinable
+  public func forEachCandidate(in range: Range<Int>? = nil, _ body: (Int) -> Void) {
     guard !someListIsEmpty else { return }
     common.forEachPlace(in: range) { place in
       if let apart, apart.contains(place: place) { return }
-      if let match = places.match(query, mode: mode, at: place) { body(place, match) }
+      body(place)
     }
   }
 }

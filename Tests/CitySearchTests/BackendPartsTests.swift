@@ -111,6 +111,66 @@ import Testing
     }
   }
 
+  /// Where the inverted index says its lists hold exactly a query's matches by name
+  /// (`PostingCandidates.isExact`: one or two letters or digits, three, a broad four or five, a
+  /// Hanzi; in both modes), every candidate matches, so the answers count them unverified.
+  @Test func exactListsHoldOnlyMatches() {
+    let corpus = Fixtures.cities
+    let backend = InvertedIndexBackend(corpus: corpus, options: BackendOptions().setting(.shortAnswers, to: false))
+    let letters = "abcdefghijklmnopqrstuvwxyz0123456789".unicodeScalars.map(\.value)
+    let queries =
+      letters.map { [$0] } + letters.flatMap { a in letters.map { [a, $0] } }
+      + ["zha", "xia", "bjs", "sha", "shan", "xian", "zhang", "huang", "jiang"].map { $0.unicodeScalars.map(\.value) }
+      + (0..<60).map { Array(corpus.units(at: $0 * 53).prefix(1)) }
+    var exact = 0
+    backend.matcher.withPlaces { places in
+      for tokens in queries {
+        for mode in MatchMode.allCases {
+          let prepared = backend.matcher.prepare(NormalizedQuery(tokens: tokens))
+          guard let candidates = backend.postingCandidates(prepared, mode: mode), candidates.isExact else { continue }
+          exact += 1
+          candidates.forEachCandidate { place in
+            #expect(places.match(prepared, mode: mode, at: place) != nil, "\(tokens) \(mode) \(place)")
+          }
+        }
+      }
+    }
+    #expect(exact > 2 * (letters.count + letters.count * letters.count))
+    let prepared = backend.matcher.prepare(NormalizedQuery(tokens: Array("shanxi".unicodeScalars.map(\.value))))
+    #expect(backend.postingCandidates(prepared, mode: .syllable)?.isExact == false)
+  }
+
+  /// The key a place's match can have at least (`FirstUnit.lowestClasses`, read before the
+  /// place is verified) is never above the key of its match, in either mode.
+  @Test func firstUnitBoundsTheKey() {
+    let corpus = Fixtures.cities
+    let matcher = PlaceMatcher(corpus: corpus)
+    let ranking = Ranking(corpus: corpus)
+    let queries =
+      ["b", "bj", "sh", "shan", "xian", "zhang", "cq", "hrb", "yuan", "a", "er", "1"].map {
+        NormalizedQuery(tokens: $0.unicodeScalars.map(\.value))
+      } + (0..<20).map { NormalizedQuery(tokens: Array(corpus.units(at: $0 * 151).prefix(1))) }
+    var checked = 0
+    var tight = 0
+    matcher.withPlaces { places in
+      for query in queries {
+        let prepared = matcher.prepare(query)
+        for mode in MatchMode.allCases {
+          for place in 0..<corpus.count {
+            guard let match = places.match(prepared, mode: mode, at: place) else { continue }
+            let classes = places.firstUnit(at: place).lowestClasses(prepared, mode: mode)
+            let bound = ranking.lowestKey(place: place, classesFrom: classes)
+            #expect(bound <= ranking.key(match, place: place), "\(query.tokens) \(mode) \(place)")
+            checked += 1
+            if classes > 0 { tight += 1 }
+          }
+        }
+      }
+    }
+    #expect(checked > 1_000)
+    #expect(tight > checked / 4)
+  }
+
   /// A key that more than one place in 32 holds is a bitset, the others sorted lists; both read
   /// back from a file as written, and a bitset that says more than its count is refused.
   @Test func postingListsAreSortedWithoutRepeats() throws {

@@ -89,6 +89,15 @@ public struct Match: Sendable, Hashable, Comparable {
   /// How many class combinations the packed bits can hold.
   public static let classCombinations = 64
 
+  /// The first class combination (``classes``) of a match whose spelling class is at least
+  /// `spellingClass` and whose match class is at least `matchClass` (0, 1 or 2): every such
+  /// match's combination is this one or a later one.
+  @inlinable
+  public static func firstCombination(spellingClassAtLeast spellingClass: Int, matchClassAtLeast matchClass: Int) -> Int
+  {
+    spellingClass << 3 | matchClass << 1
+  }
+
   /// Whether `a` is the better match.
   @inlinable
   public static func < (a: Match, b: Match) -> Bool { a.bits < b.bits }

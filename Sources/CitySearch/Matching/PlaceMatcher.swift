@@ -116,7 +116,12 @@ public struct PlaceMatcher: Sendable {
     /// Whether every Latin run of the query splits into whole syllables or literals of the
     /// syllabary: if not, no place has a match of spelling class 0 (MatchSpec §5.2), and the
     /// walk for one is skipped.
-    let mayBeWholePieces: Bool
+    @usableFromInline let mayBeWholePieces: Bool
+
+    /// The lowest spelling class (MatchSpec §5.2) of a match by name in `syllable` mode: 1 when
+    /// some run of the query's letters splits into no whole pieces, else 0.
+    @inlinable
+    public var lowestSpellingClass: Int { mayBeWholePieces ? 0 : 1 }
 
     /// The fewest units a match spans in `mode`.
     @inline(__always)
@@ -315,6 +320,42 @@ extension PlaceMatcher {
       return walk.match(prepared, mode: mode, place: place)
     }
 
+    /// What bounds the match class of the place's match by its name (``FirstUnit``), read from
+    /// the corpus's tables.
+    public func firstUnit(at index: Int) -> FirstUnit {
+      let first = Int(unitStarts[index])
+      let n = Int(unitStarts[index + 1]) - first
+      guard n > 0 else { return FirstUnit(unit: 0, shortest: 0, syllableLetters: ~0, seedLetters: ~0) }
+      let unit = units[first]
+      let walk = self.walk
+      /// The letter a piece read as `reading` from the first unit begins with (§3.2, §3.3).
+      func letters(_ reading: UInt16) -> UInt64 {
+        switch walk.kinds[Int(reading)] {
+        case .opaque: return 0
+        case .literal: return Hanzi.letterMask(CollectionOfOne(unit))
+        case .syllable:
+          return Hanzi.letterMask(CollectionOfOne(UInt32(walk.spellingBytes[Int(walk.spellingStarts[Int(reading)])])))
+        }
+      }
+      var syllableLetters = letters(tokens[first])
+      for a in stride(from: Int(alternateStarts[index]), to: Int(alternateStarts[index + 1]), by: n) {
+        syllableLetters |= letters(alternateTokens[a])
+      }
+      let reading = Int(tokens[first])
+      let initial = MatchRules.initial(
+        firstByte: walk.spellingBytes[Int(walk.spellingStarts[reading])], kind: walk.kinds[reading])
+      // A first unit without an initial leaves the initials to begin at a later unit.
+      var seedLetters = initial.map { Hanzi.letterMask(CollectionOfOne(UInt32($0))) } ?? ~0
+      let pinyin = Int(pinyinStarts[index])
+      if pinyin < Int(pinyinStarts[index + 1]) {
+        seedLetters |= Hanzi.letterMask(CollectionOfOne(UInt32(pinyinBytes[pinyin])))
+      }
+      let short = Int(shortLengths[index])
+      return FirstUnit(
+        unit: unit, shortest: UInt16(clamping: short == 0 ? 0 : min(n, short)), syllableLetters: syllableLetters,
+        seedLetters: seedLetters)
+    }
+
     /// The letters and digits of the place's readings and aliases (``Hanzi/letterMask(_:)``).
     @inlinable @inline(__always)
     public func letterMask(at index: Int) -> UInt64 { letterMasks[index] }
@@ -375,6 +416,49 @@ extension PlaceMatcher {
           }
         }
       }
+    }
+  }
+}
+
+extension PlaceMatcher {
+  /// What decides whether a place's match by its name can begin at its first unit, packed so
+  /// that many places are read in turn (``Places/firstUnit(at:)``): a lower bound of the
+  /// classes of a place not yet verified (``lowestClasses(_:mode:)``), for a caller that takes
+  /// candidates in the order of the lowest rank key they could have
+  /// (``Ranking/lowestKey(place:classesFrom:)``).
+  public struct FirstUnit: Sendable {
+    /// The first unit.
+    @usableFromInline let unit: UInt32
+    /// The fewer of the name's units and its short name's; 0 when it has no short name.
+    @usableFromInline let shortest: UInt16
+    /// The letters (``Hanzi/letterBit(_:)``) that a `syllable` piece of the first unit begins
+    /// with: each reading's first letter, a literal's own.
+    @usableFromInline let syllableLetters: UInt64
+    /// The letters that the joined pinyin and the initials begin with (`seed`); every letter
+    /// when the first unit has no initial.
+    @usableFromInline let seedLetters: UInt64
+
+    /// The first class combination (``Match/classes``, ``Match/firstCombination(spellingClassAtLeast:matchClassAtLeast:)``)
+    /// that the place's match of `prepared` in `mode` by its name can have: a lower bound of
+    /// its rank key before it is verified. Its match class (MatchSpec §5.1) is at least 2 when
+    /// no such match can begin at its first unit, at least 1 when one can but cannot cover its
+    /// short name or its whole name (in `syllable` mode a run spans at most one unit per token);
+    /// its spelling class is at least the query's lowest
+    /// (``PlaceMatcher/PreparedQuery/lowestSpellingClass``) in `syllable` mode. Aliases are not
+    /// considered.
+    ///
+    /// A match from the first unit needs the query's first token to be that unit (a Hanzi or
+    /// another character), or its first letter to begin a reading of that unit (`syllable`),
+    /// the joined pinyin or the initials (`seed`).
+    @inlinable
+    public func lowestClasses(_ prepared: PreparedQuery, mode: MatchMode) -> Int {
+      guard let token = prepared.needle.first else { return 0 }
+      let fromFirst =
+        Hanzi.isLatin(token)
+        ? (mode == .syllable ? syllableLetters : seedLetters) & Hanzi.letterBit(token) != 0 : unit == token
+      let matchClass = !fromFirst ? 2 : mode == .syllable && prepared.needle.count < Int(shortest) ? 1 : 0
+      return Match.firstCombination(
+        spellingClassAtLeast: mode == .syllable ? prepared.lowestSpellingClass : 0, matchClassAtLeast: matchClass)
     }
   }
 }

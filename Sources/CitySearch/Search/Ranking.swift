@@ -21,6 +21,9 @@ public struct Ranking: Sendable {
   @usableFromInline let bases: IntegerTable<UInt64>
   /// Per class combination (``Match/classes``), its penalty `<< 32`.
   @usableFromInline let penalties: ContiguousArray<UInt64>
+  /// Per class combination `c`, the lowest penalty of the combinations from `c` on: what a
+  /// match pays at least when its combination is known to be `c` or later.
+  @usableFromInline let lowestPenalties: ContiguousArray<UInt64>
   /// The steps this ranking weighs classes by.
   public let weights: RankingWeights
 
@@ -28,6 +31,9 @@ public struct Ranking: Sendable {
   public init(corpus: Corpus, weights: RankingWeights = .contract) {
     bases = corpus.rankBases
     penalties = ContiguousArray(weights.penalties.map { $0 << 32 })
+    var lowest = penalties
+    for c in lowest.indices.reversed().dropFirst() { lowest[c] = min(lowest[c], lowest[c + 1]) }
+    lowestPenalties = lowest
     self.weights = weights
   }
 
@@ -42,6 +48,15 @@ public struct Ranking: Sendable {
   @inlinable @inline(__always)
   public func key(_ match: Match, place: Int) -> UInt64 {
     penalties.withUnsafeBufferPointer { $0[match.classes] } &+ bases[place]
+  }
+
+  /// The smallest key a match of the place at `place` can have when its class combination
+  /// (``Match/classes``) is known to be `combination` or a later one: its base plus the lowest
+  /// penalty from there on. Candidates taken in the order of this bound can stop as soon as it
+  /// is at or above the worst key kept (``TopK/threshold``): no later one can be kept.
+  @inlinable @inline(__always)
+  public func lowestKey(place: Int, classesFrom combination: Int = 0) -> UInt64 {
+    lowestPenalties.withUnsafeBufferPointer { $0[combination] } &+ bases[place]
   }
 
   /// The step a two-level match pays beyond its rest's penalty (MatchSpec §9.2): 4 doublings,

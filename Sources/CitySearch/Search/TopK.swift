@@ -18,6 +18,11 @@ public struct TopK {
     entries.reserveCapacity(min(self.limit, 1024))
   }
 
+  /// The key a match must be below to be kept, once `limit` matches are kept (the worst kept
+  /// one's); `nil` while fewer are.
+  @inlinable
+  public var threshold: UInt64? { keys.count < limit ? nil : keys.first ?? 0 }
+
   /// Counts a match of the place at `index` whose rank key is `key`, and keeps it if it is
   /// among the best `limit` so far.
   @inlinable @inline(__always)

@@ -408,7 +408,31 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
 
   private func candidates(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> PostingCandidates {
     PostingCandidates(
-      lists: lists(for: query, mode: mode), apart: aliasPlaces(query, mode: mode), placeCount: corpus.count)
+      lists: lists(for: query, mode: mode), apart: aliasPlaces(query, mode: mode), placeCount: corpus.count,
+      isExact: listsAreExact(query, mode: mode))
+  }
+
+  /// Whether ``lists(for:mode:)`` gives `query` one list that holds exactly the places whose
+  /// name matches it: a query of one character that is not a letter or digit (its list holds
+  /// the names with that unit, MatchSpec §3.1 and §4.1); in `syllable` mode without fuzzy
+  /// rules, letters and digits that are a whole key (a place's keys are the strings its runs
+  /// begin with, §3, so a query that is one of them matches); in `seed` mode, at most three
+  /// letters or digits (the key is the needle, and its list the names whose pinyin or initials
+  /// hold it, §4.2 and §4.3). Never with a boundary mark.
+  private func listsAreExact(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> Bool {
+    let tokens = query.query.tokens
+    guard !tokens.isEmpty, tokens.count == query.needle.count else { return false }
+    if tokens.count == 1 && !Hanzi.isLatin(tokens[0]) { return true }
+    guard tokens.allSatisfy(Hanzi.isLatin) else { return false }
+    switch mode {
+    case .syllable:
+      guard query.query.fuzzy.isEmpty else { return false }
+      return tokens.count <= 3
+        || tokens.count <= Self.longKeyLengths.upperBound && longLists != nil
+          && syllableLists[Int(LetterKey.of(tokens.prefix(3)))].count > Self.broadList
+    case .seed:
+      return tokens.count <= 3
+    }
   }
 
   /// The places with an alias that begins with the query (`syllable` mode only), or `nil`.
