@@ -1,7 +1,8 @@
 import CitySearch
 
-/// Keys for strings of one to five letters or digits: each character is a digit 1…36 in base
-/// 37 (`a`…`z` then `0`…`9`), so strings of different lengths never share a key.
+/// Keys for strings of one to five letters or digits, and of six when the first five's key is
+/// ``extensible(_:)``: each character is a digit 1…36 in base 37 (`a`…`z` then `0`…`9`), so
+/// strings of different lengths never share a key.
 public enum LetterKey {
   /// The number of keys: every string of up to three characters.
   public static let count = 37 * 37 * 37
@@ -13,6 +14,11 @@ public enum LetterKey {
   /// The key of `key`'s string followed by `c`.
   @inlinable @inline(__always)
   public static func appending(_ key: Int32, _ c: UInt32) -> Int32 { key * 37 + digit(c) }
+
+  /// Whether `key` can take one more character and stay below 2³¹: every key of up to four
+  /// characters, and every key of five that begins with a letter (or `0`, `1` or `2`).
+  @inlinable @inline(__always)
+  public static func extensible(_ key: Int32) -> Bool { key <= (Int32.max - 36) / 37 }
 
   /// The string a key stands for (`bjs`).
   public static func string(_ key: Int32) -> String {
@@ -26,7 +32,8 @@ public enum LetterKey {
     return String(String.UnicodeScalarView(scalars.reversed()))
   }
 
-  /// The key of a string of one to five Latin units (37⁵ keys fit 32 bits).
+  /// The key of a string of one to five Latin units (37⁵ keys fit 32 bits), or of six whose
+  /// first five's key is ``extensible(_:)``.
   @inlinable
   public static func of<C: Collection>(_ letters: C) -> Int32 where C.Element == UInt32 {
     letters.reduce(0) { appending($0, $1) }
@@ -34,7 +41,7 @@ public enum LetterKey {
 }
 
 /// Generates the `syllable`-mode keys of a place: every string of one, two or three letters
-/// (or of other lengths up to five) that a query can begin with to match a run starting at some unit (MatchSpec §3). A query's
+/// (or of other lengths up to six) that a query can begin with to match a run starting at some unit (MatchSpec §3). A query's
 /// first piece begins at a unit; a piece is a whole syllable, its initial, or any prefix when it
 /// is the last piece; a literal unit is its own letter. So the query's first `L` letters are
 /// whole pieces consumed from consecutive units, then a prefix of the next unit's spelling.
@@ -74,11 +81,12 @@ public struct SyllableKeyGenerator {
   /// Appends to `out` the keys of the runs starting at every unit of `readings`, one for each
   /// string of a length in `lengths` (repeats possible).
   ///
-  /// - Precondition: `lengths` lies within 1...5, the strings a key can hold.
+  /// - Precondition: `lengths` lies within 1...6, the strings a key can hold; a string of six
+  ///   whose first five's key is not ``LetterKey/extensible(_:)`` has no key and is left out.
   /// - Complexity: one walk from each unit, every length at once: O(n · b^L) for n units, L
   ///   the longest length and b the pieces a spelling offers (its initial, its whole, a prefix).
   public func keys(readings: Slice<IntegerTable<UInt16>>, lengths: ClosedRange<Int> = 1...3, into out: inout [Int32]) {
-    precondition(lengths.lowerBound >= 1 && lengths.upperBound <= 5, "keys hold one to five letters")
+    precondition(lengths.lowerBound >= 1 && lengths.upperBound <= 6, "keys hold one to six letters")
     bytes.withUnsafeBufferPointer { bytes in
       starts.withUnsafeBufferPointer { starts in
         firstSpelling.withUnsafeBufferPointer { firstSpelling in
@@ -106,7 +114,7 @@ public struct SyllableKeyGenerator {
     /// string in `lengths` that goes on from `u`, a prefix of its spelling as the last piece
     /// (MatchSpec §3.2), or its initial or whole syllable and then the units after it.
     func walk(from u: Int, have: Int, key: Int32, into out: inout [Int32]) {
-      guard u < readings.endIndex else { return }
+      guard u < readings.endIndex, LetterKey.extensible(key) else { return }
       let token = Int(readings[u])
       switch kinds[token] {
       case .opaque:
@@ -123,6 +131,7 @@ public struct SyllableKeyGenerator {
           let initialLength = MatchRules.initialLength(bytes, start: start, length: count)
           var next = key
           for k in 1...min(count, lengths.upperBound - have) {
+            guard LetterKey.extensible(next) else { break }
             next = LetterKey.appending(next, UInt32(bytes[start + k - 1]))
             if lengths.contains(have + k) { out.append(next) }
             // Pieces before the last: the initial and the whole syllable.

@@ -45,13 +45,26 @@ public struct PostingCandidates: Sendable {
     _ query: PlaceMatcher.PreparedQuery, mode: MatchMode, places: PlaceMatcher.Places, in range: Range<Int>? = nil,
     _ body: (Int, Match) -> Void
   ) {
-    if let apart {
-      for place in apart where range.map({ $0.contains(Int(place)) }) ?? true {
-        if let match = places.match(query, mode: mode, at: Int(place)) { body(Int(place), match) }
-      }
-    }
+    forEachApartMatch(query, mode: mode, places: places, in: range, body)
     forEachCandidate(in: range) { place in
       if let match = places.match(query, mode: mode, at: place) { body(place, match) }
+    }
+  }
+
+  /// Calls `body` with every place apart that matches and its match, ascending; only with the
+  /// places in `range` when it is given. The first half of
+  /// ``forEachMatch(_:mode:places:in:_:)``, for a caller that takes the common places otherwise
+  /// (an exact list counted, ``isExact``).
+  ///
+  /// - Complexity: one matcher call per place apart.
+  @inlinable
+  public func forEachApartMatch(
+    _ query: PlaceMatcher.PreparedQuery, mode: MatchMode, places: PlaceMatcher.Places, in range: Range<Int>? = nil,
+    _ body: (Int, Match) -> Void
+  ) {
+    guard let apart else { return }
+    for place in apart where range.map({ $0.contains(Int(place)) }) ?? true {
+      if let match = places.match(query, mode: mode, at: Int(place)) { body(Int(place), match) }
     }
   }
 

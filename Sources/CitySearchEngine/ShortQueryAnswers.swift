@@ -4,8 +4,8 @@ import Foundation
 /// The answers of the broadest queries, precomputed at build: every query of one or two
 /// letters or digits, and every longer query of letters or digits (up to
 /// ``longestBroadQuery``) or of one Hanzi that has more than ``broadTotal`` matches and extends
-/// one with more than ``extensionTotal(placeCount:)``, in both modes, each with its exact total
-/// and its best ``depth`` hits.
+/// one that ``isExtended(length:total:mode:fuzzy:listsAreExact:placeCount:)`` says is extended, in both modes,
+/// each with its exact total and its best ``depth`` hits.
 ///
 /// These are the first keystrokes of almost every typing session and the queries with the
 /// most matches (`s` matches most of `villages`, `镇` some 21,800 places of `towns`): counting
@@ -33,6 +33,31 @@ public struct ShortQueryAnswers: Sendable {
   /// corpus, as the build's cost does.
   @inlinable
   public static func extensionTotal(placeCount: Int) -> Int { max(broadTotal, placeCount / 64) }
+  /// For a source whose lists hold exactly the matches of such queries (the inverted index), a
+  /// `syllable`-mode query of three to five letters, read without fuzzy rules, is extended
+  /// sooner: when it has more matches than this, if fewer than ``extensionTotal(placeCount:)``.
+  /// Its extensions of up to six letters are then counted rather than verified, so they cost the
+  /// build little, and on `villages` the queries below one place in 64 and above this were the
+  /// costliest keystrokes left (`huang`, 8,959 matches, extends `huan`, 9,894: 2–4 ms in the
+  /// bench). The `trie` walks them instead (0.5–1 ms), and extending them sooner cost its
+  /// `villages` build some 0.5 s of its 2.
+  public static let syllableExtensionTotal = 4_096
+
+  /// Whether a query of `length` letters or digits with `total` matches in `mode`, read with the
+  /// fuzzy rules `fuzzy`, over `placeCount` places, is extended by one character (each extension
+  /// kept when broad): two characters with more than ``broadTotal`` matches, three to six with
+  /// more than ``extensionTotal(placeCount:)``, or, when `listsAreExact` (the source's lists
+  /// hold exactly the matches of such queries, ``PostingCandidates/isExact``), three to five in
+  /// `syllable` mode without fuzzy rules with more than ``syllableExtensionTotal``.
+  public static func isExtended(
+    length: Int, total: Int, mode: MatchMode, fuzzy: FuzzyRules = [], listsAreExact: Bool = false,
+    placeCount: Int
+  ) -> Bool {
+    guard (2..<longestBroadQuery).contains(length) else { return false }
+    if length == 2 { return total > broadTotal }
+    return total > extensionTotal(placeCount: placeCount)
+      || listsAreExact && mode == .syllable && fuzzy.isEmpty && length <= 5 && total > syllableExtensionTotal
+  }
   /// Keys are ``LetterKey`` values of one or two characters (below 37²).
   static let keyCount = 37 * 37
   /// The fuzzy rules its `syllable`-mode queries were read with (MatchSpec §3.5): none for the
@@ -96,11 +121,6 @@ public struct ShortQueryAnswers: Sendable {
         Job(mode: mode, tokens: $0, parent: nil)
       }
     }
-    let extensionTotal = Self.extensionTotal(placeCount: source.corpus.count)
-    let isExtended: @Sendable ([UInt32], Int) -> Bool = { tokens, total in
-      (2..<Self.longestBroadQuery).contains(tokens.count) && tokens.allSatisfy(Hanzi.isLatin)
-        && total > (tokens.count == 2 ? Self.broadTotal : extensionTotal)
-    }
     // What bounds each place's classes before it is verified, for the jobs whose lists the
     // source says are exact (`answerExactly(_:places:firstUnits:ranking:)`): read once.
     let probe = source.matcher.prepare(NormalizedQuery(tokens: [0x61], fuzzy: fuzzy))
@@ -109,6 +129,14 @@ public struct ShortQueryAnswers: Sendable {
         || fuzzy.isEmpty
           && source.postingCandidates(probe, mode: .seed)?.isExact == true
       ? source.matcher.withPlaces { places in (0..<source.corpus.count).map(places.firstUnit(at:)) } : []
+    let placeCount = source.corpus.count
+    let listsAreExact = !firstUnits.isEmpty
+    let isExtended: @Sendable ([UInt32], Int, MatchMode) -> Bool = { tokens, total, mode in
+      tokens.allSatisfy(Hanzi.isLatin)
+        && Self.isExtended(
+          length: tokens.count, total: total, mode: mode, fuzzy: fuzzy, listsAreExact: listsAreExact,
+          placeCount: placeCount)
+    }
     var answers = Self.answers(
       jobs, parents: [], source: source, concurrently: concurrently, fuzzy: fuzzy, blockPlaces: blockPlaces,
       firstUnits: firstUnits, isExtended: isExtended)
@@ -123,7 +151,7 @@ public struct ShortQueryAnswers: Sendable {
     for length in 3...Self.longestBroadQuery {
       let extensions = level.flatMap { j -> [Job] in
         let (mode, tokens) = (jobs[j].mode, jobs[j].tokens)
-        guard tokens.count == length - 1, isExtended(tokens, answers[j].total) else { return [] }
+        guard tokens.count == length - 1, isExtended(tokens, answers[j].total, mode) else { return [] }
         return letters.compactMap { c in
           mode == .seed && !seedPairMatches[Int(LetterKey.of([tokens[tokens.count - 1], c]))]
             ? nil : Job(mode: mode, tokens: tokens + [c], parent: j)
@@ -222,7 +250,7 @@ public struct ShortQueryAnswers: Sendable {
   /// another over the whole corpus would read each candidate's tables from memory.
   private static func answers(
     _ jobs: [Job], parents: [Answer], source: some MatchSource, concurrently: Bool, fuzzy: FuzzyRules,
-    blockPlaces: Int, firstUnits: [PlaceMatcher.FirstUnit], isExtended: @Sendable ([UInt32], Int) -> Bool
+    blockPlaces: Int, firstUnits: [PlaceMatcher.FirstUnit], isExtended: @Sendable ([UInt32], Int, MatchMode) -> Bool
   ) -> [Answer] {
     let placeCount = source.corpus.count
     guard let first = jobs.first else { return [] }
@@ -309,7 +337,7 @@ public struct ShortQueryAnswers: Sendable {
         let (mode, tokens, top, total) = (progress.mode, jobs[progress.job].tokens, progress.top, progress.total)
         let kept = tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) || total > Self.broadTotal
         let narrowed =
-          total <= progress.estimate && isExtended(tokens, total)
+          total <= progress.estimate && isExtended(tokens, total, progress.mode)
           && Self.letters.contains { c in
             total
               <= source.candidateEstimate(
@@ -352,11 +380,10 @@ public struct ShortQueryAnswers: Sendable {
   ) {
     guard let candidates = progress.candidates, var total = progress.exactTotal else { return }
     let (prepared, mode) = (progress.prepared, progress.mode)
-    for place in candidates.apart ?? [] {
-      guard let match = places.match(prepared, mode: mode, at: Int(place)) else { continue }
+    candidates.forEachApartMatch(prepared, mode: mode, places: places) { place, match in
       total += 1
-      progress.matchedApart.append(place)
-      progress.top.insert(key: ranking.key(match, place: Int(place)), index: Int(place), match: match)
+      progress.matchedApart.append(Int32(place))
+      progress.top.insert(key: ranking.key(match, place: place), index: place, match: match)
     }
     progress.exactTotal = total
     var lowest = progress.lowest

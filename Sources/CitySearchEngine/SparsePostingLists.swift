@@ -88,6 +88,13 @@ public struct SparsePostingLists: Sendable {
     return places[Int(starts[low])..<Int(starts[low + 1])]
   }
 
+  /// The keys whose lists hold more than `count` places, ascending.
+  ///
+  /// - Complexity: O(K) for the K keys held.
+  public func keys(withMoreThan count: Int) -> [Int32] {
+    keys.indices.compactMap { Int(starts[$0 + 1] - starts[$0]) > count ? keys[$0] : nil }
+  }
+
   /// Writes the lists (``init(reading:placeCount:table:)`` reads them back).
   public func archive(into writer: inout ArchiveWriter) {
     writer.table(keys)

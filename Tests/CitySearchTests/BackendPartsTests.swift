@@ -33,6 +33,35 @@ import Testing
     #expect(strings == ["c", "ch", "cha", "cs", "chs", "csh", "s", "sh", "sha"])
   }
 
+  /// The six-letter keys (the inverted index's longer lists) are exact: each of a place's keys
+  /// is a query that matches it, and a query of six letters or more that matches it (its whole
+  /// pinyin) begins with one of them.
+  @Test func sixLetterKeysAreQueriesThatMatch() {
+    let corpus = Fixtures.cities
+    let generator = SyllableKeyGenerator(syllabary: corpus.syllabary)
+    let matcher = PlaceMatcher(corpus: corpus)
+    var (keysChecked, queriesChecked) = (0, 0)
+    matcher.withPlaces { places in
+      func matches(_ letters: [UInt32], _ place: Int) -> Bool {
+        places.match(matcher.prepare(NormalizedQuery(tokens: letters)), mode: .syllable, at: place) != nil
+      }
+      for place in stride(from: 0, to: corpus.count, by: 5) {
+        var keys: [Int32] = []
+        generator.keys(readings: corpus.canonicalTokens(at: place), lengths: 6...6, into: &keys)
+        for key in Set(keys) {
+          let letters = LetterKey.string(key).unicodeScalars.map(\.value)
+          #expect(letters.count == 6 && matches(letters, place), "\(LetterKey.string(key)) \(corpus.name(at: place))")
+          keysChecked += 1
+        }
+        let pinyin = corpus.joinedPinyin(at: place).map(UInt32.init)
+        guard pinyin.count >= 6 && matches(pinyin, place) else { continue }
+        #expect(keys.contains(LetterKey.of(pinyin.prefix(6))), "\(corpus.name(at: place))")
+        queriesChecked += 1
+      }
+    }
+    #expect(keysChecked > 1_000 && queriesChecked > 300)
+  }
+
   /// The five-letter beginnings of 长沙 that `sqlite-fts5` stores as `starts` tokens: only the
   /// longest strings (`cha` and `chan` begin `chang`, `chs` and `chsh` begin `chsha`), and a
   /// query's beginning asks for a whole token at five letters, a token's prefix at three or four.

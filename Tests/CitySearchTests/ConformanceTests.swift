@@ -142,13 +142,12 @@ import Testing
 
   /// Which queries the table answers: a query of three letters or more, or of one Hanzi,
   /// exactly when the reference counts more than `broadTotal` matches and, from four letters,
-  /// its prefix one letter shorter more than `extensionTotal` (50 on `cities`);
-  /// never one with a mark, nor one of two Hanzi.
+  /// its prefix one letter shorter is extended (`isExtended`: more than `extensionTotal`
+  /// matches, 50 on `cities`); never one with a mark, nor one of two Hanzi.
   @Test func broadQueriesAreAnsweredFromTheTableNarrowOnesByTheWalk() throws {
     let backend = TrieBackend(corpus: Fixtures.cities)
     let table = try #require(backend.shortAnswers)
     let normalizer = QueryNormalizer(tables: Fixtures.cities.tables)
-    let extensionTotal = ShortQueryAnswers.extensionTotal(placeCount: Fixtures.cities.count)
     var broad = 0
     var longer = 0
     let texts = [
@@ -161,7 +160,11 @@ import Testing
           Fixtures.citiesReference.search(normalizer.normalize(text), mode: mode, limit: 0).total
         }
         let query = normalizer.normalize(text)
-        let prefixIsBroad = text.count <= 3 || total(String(text.dropLast())) > extensionTotal
+        let prefixIsBroad =
+          text.count <= 3
+          || ShortQueryAnswers.isExtended(
+            length: text.count - 1, total: total(String(text.dropLast())), mode: mode,
+            placeCount: Fixtures.cities.count)
         let stored = table.answer(query, mode: mode, limit: 20, corpus: Fixtures.cities) != nil
         #expect(
           stored == (total(text) > ShortQueryAnswers.broadTotal && prefixIsBroad),

@@ -51,6 +51,11 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
   /// *jian*'s and *jiao*'s too).
   /// Kept for a corpus of at most ``longKeysUpTo`` places.
   private let longLists: SparsePostingLists?
+  /// The `syllable` keys of six letters that begin with a five-letter key of ``longLists`` whose
+  /// list holds more than ``broadLongList`` places: the candidates of a query of six letters or
+  /// more that begins with one (`jiangj` verifies *jiangj*'s places, not the 15,000 of
+  /// *jiang*). Kept with ``longLists``.
+  private let longerLists: SparsePostingLists?
   /// The `syllable` keys of every spelling a piece may match under all fuzzy rules too
   /// (MatchSpec §3.5): the candidates of a query read with any fuzzy rules (option
   /// `fuzzy-lists`; without them such a query's candidates are the places with a unit that
@@ -100,6 +105,29 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
         }
         out.removeLast(out.count - kept)
       }
+    let longerKeys = syllableKeys(generator, lengths: Self.longerKeyLength...Self.longerKeyLength)
+    let longerLists = longLists.flatMap { longLists -> SparsePostingLists? in
+      // The broad five-letter keys, as a bitset over their values.
+      let broad = longLists.keys(withMoreThan: Self.broadLongList).filter {
+        $0 >= Self.fiveLetterKeys && LetterKey.extensible($0)
+      }
+      guard let last = broad.last else { return nil }
+      var isBroad = [UInt64](repeating: 0, count: Int(last) / 64 + 1)
+      for key in broad { isBroad[Int(key) >> 6] |= 1 << UInt64(key & 63) }
+      return SparsePostingLists(placeCount: corpus.count) { place, out in
+        let first = out.count
+        longerKeys(place, &out)
+        var kept = first
+        // A six-letter key's first five letters are a division by 37 away.
+        for i in first..<out.count {
+          let five = Int(out[i] / 37)
+          guard five >> 6 < isBroad.count, isBroad[five >> 6] & 1 << UInt64(five & 63) != 0 else { continue }
+          out[kept] = out[i]
+          kept += 1
+        }
+        out.removeLast(out.count - kept)
+      }
+    }
     let fuzzyLists =
       options[.fuzzyLists]
       ? PostingLists(
@@ -114,7 +142,8 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
       : nil
     let other = others?.value ?? OtherLists(corpus)
     self.init(
-      corpus: corpus, syllableLists: syllableLists, longLists: longLists, fuzzyLists: fuzzyLists,
+      corpus: corpus, syllableLists: syllableLists, longLists: longLists, longerLists: longerLists,
+      fuzzyLists: fuzzyLists,
       fuzzyLongLists: fuzzyLongLists, seedLists: other.seedLists, hanzi: other.hanzi, hanziLists: other.hanziLists,
       aliasLists: other.aliasLists)
     if options[.shortAnswers] {
@@ -173,7 +202,8 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
 
   /// The index of lists already built (or read from an index file), without precomputed answers.
   private init(
-    corpus: Corpus, syllableLists: PostingLists, longLists: SparsePostingLists?, fuzzyLists: PostingLists?,
+    corpus: Corpus, syllableLists: PostingLists, longLists: SparsePostingLists?, longerLists: SparsePostingLists?,
+    fuzzyLists: PostingLists?,
     fuzzyLongLists: SparsePostingLists?, seedLists: PostingLists, hanzi: ContiguousArray<UInt32>,
     hanziLists: PostingLists, aliasLists: [[UInt32]: ContiguousArray<Int32>]
   ) {
@@ -182,6 +212,7 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
     self.ranking = Ranking(corpus: corpus)
     self.syllableLists = syllableLists
     self.longLists = longLists
+    self.longerLists = longerLists
     self.fuzzyLists = fuzzyLists
     self.fuzzyLongLists = fuzzyLongLists
     self.seedLists = seedLists
@@ -194,7 +225,7 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
   /// (`IndexFile` adds the corpus): ``init(reading:corpus:)`` reads them back.
   public func archive(into writer: inout ArchiveWriter) {
     syllableLists.archive(into: &writer)
-    for sparse in [longLists, fuzzyLongLists] { writer.optional(sparse) { $0.archive(into: &$1) } }
+    for sparse in [longLists, longerLists, fuzzyLongLists] { writer.optional(sparse) { $0.archive(into: &$1) } }
     writer.optional(fuzzyLists) { $0.archive(into: &$1) }
     seedLists.archive(into: &writer)
     writer.table(hanzi)
@@ -217,7 +248,7 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
     let syllableLists = try PostingLists(
       reading: &reader, keyCount: LetterKey.count, placeCount: places, table: "the syllable lists")
     var sparse: [SparsePostingLists?] = []
-    for table in ["the long keys' lists", "the fuzzy long keys' lists"] {
+    for table in ["the long keys' lists", "the longer keys' lists", "the fuzzy long keys' lists"] {
       sparse.append(
         try reader.optional(table) { (reader) throws(ArchiveError) in
           try SparsePostingLists(reading: &reader, placeCount: places, table: table)
@@ -242,8 +273,9 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
     }
     let answers = try ShortQueryAnswers.readPair(from: &reader, placeCount: places)
     self.init(
-      corpus: corpus, syllableLists: syllableLists, longLists: sparse[0], fuzzyLists: fuzzyLists,
-      fuzzyLongLists: sparse[1], seedLists: seedLists, hanzi: hanzi, hanziLists: hanziLists, aliasLists: aliasLists)
+      corpus: corpus, syllableLists: syllableLists, longLists: sparse[0], longerLists: sparse[1],
+      fuzzyLists: fuzzyLists, fuzzyLongLists: sparse[2], seedLists: seedLists, hanzi: hanzi, hanziLists: hanziLists,
+      aliasLists: aliasLists)
     (shortAnswers, fuzzyAnswers) = answers
   }
 
@@ -262,7 +294,8 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
   /// The posting lists, the Hanzi table and the ranking table.
   public var statistics: IndexStatistics {
     IndexStatistics(
-      countedBytes: syllableLists.byteCount + (longLists?.byteCount ?? 0) + (fuzzyLists?.byteCount ?? 0)
+      countedBytes: syllableLists.byteCount + (longLists?.byteCount ?? 0) + (longerLists?.byteCount ?? 0)
+        + (fuzzyLists?.byteCount ?? 0)
         + (fuzzyLongLists?.byteCount ?? 0)
         + seedLists.byteCount + hanziLists.byteCount
         + hanzi
@@ -271,7 +304,8 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
         + (shortAnswers?.byteCount ?? 0) + (fuzzyAnswers?.byteCount ?? 0),
       notes: [
         "postings": String(
-          syllableLists.entryCount + (longLists?.entryCount ?? 0) + (fuzzyLists?.entryCount ?? 0)
+          syllableLists.entryCount + (longLists?.entryCount ?? 0) + (longerLists?.entryCount ?? 0)
+            + (fuzzyLists?.entryCount ?? 0)
             + (fuzzyLongLists?.entryCount ?? 0)
             + seedLists.entryCount + hanziLists.entryCount),
         "distinct Hanzi": String(hanzi.count),
@@ -298,11 +332,7 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
         let key = Int(LetterKey.of(leadingLatin.prefix(3)))
         let rules = query.query.fuzzy
         if rules.isEmpty {
-          lists.append(
-            leadingLatin.count >= Self.longKeyLengths.lowerBound && syllableLists[key].count > Self.broadList
-              ? longLists.map { PostingList($0[LetterKey.of(leadingLatin.prefix(Self.longKeyLengths.upperBound))]) }
-                ?? syllableLists[key]
-              : syllableLists[key])
+          lists.append(syllableList(leadingLatin))
         } else if let fuzzyLists, let fuzzyLongLists {
           lists.append(
             leadingLatin.count < Self.longKeyLengths.lowerBound
@@ -348,6 +378,29 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
     return lists
   }
 
+  /// The list of the longest key that `letters` (a query's leading letters and digits, read
+  /// without fuzzy rules) begins with: of three letters, of up to five in ``longLists`` when its
+  /// first three's list is broad, of six in ``longerLists`` when its first five's is.
+  ///
+  /// - Complexity: O(log K) for the K keys of the long lists.
+  private func syllableList(_ letters: ArraySlice<UInt32>) -> PostingList {
+    let key = Int(LetterKey.of(letters.prefix(3)))
+    guard letters.count >= Self.longKeyLengths.lowerBound, syllableLists[key].count > Self.broadList,
+      let longLists
+    else { return syllableLists[key] }
+    if let six = longerKey(letters) { return PostingList(longerLists![six]) }
+    return PostingList(longLists[LetterKey.of(letters.prefix(Self.longKeyLengths.upperBound))])
+  }
+
+  /// The key of `letters`' first six in ``longerLists`` when that holds the keys of their first
+  /// five (more than ``broadLongList`` places): `nil` for fewer letters or another first five.
+  private func longerKey(_ letters: ArraySlice<UInt32>) -> Int32? {
+    guard letters.count >= Self.longerKeyLength, let longLists, longerLists != nil else { return nil }
+    let five = LetterKey.of(letters.prefix(Self.longKeyLengths.upperBound))
+    guard LetterKey.extensible(five), longLists[five].count > Self.broadLongList else { return nil }
+    return LetterKey.appending(five, letters[letters.startIndex + Self.longKeyLengths.upperBound])
+  }
+
   /// The places with a unit that begins with `letter` or with a letter it may stand for under
   /// `rules` (``MatchRules/fuzzyFirstLetters(typedAs:rules:)``): the union of their one-letter
   /// lists, a superset of the matches of a query that begins with `letter` read with `rules`.
@@ -369,6 +422,15 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
 
   /// The lengths of the keys of ``longLists`` and ``fuzzyLongLists``.
   static let longKeyLengths = 4...5
+
+  /// The length of the keys of ``longerLists``.
+  static let longerKeyLength = 6
+
+  /// A five-letter key of ``longLists`` whose list holds more places than this has its six-letter
+  /// keys in ``longerLists``: a fresh search then verifies at most about this many candidates
+  /// (some 300 ns each on `villages` in the bench, where `jiangj`, verifying *jiang*'s 15,000
+  /// places, took 4 ms).
+  static let broadLongList = 1_024
 
   /// The smallest ``LetterKey`` of five letters: 37⁴ (`aaaaa`, 1 in each of five base-37 digits,
   /// is 37⁴ + 37³ + 37² + 37 + 1, and every four-letter key lies below 37⁴).
@@ -395,7 +457,7 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
   ///   candidate; all places when the query selects no list (a query of boundary marks only is
   ///   empty, so this does not happen for a non-empty query).
   public func forEachMatch(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, _ body: (Int, Match) -> Void) {
-    let candidates = self.candidates(query, mode: mode)
+    let candidates = self.candidates(query, mode: mode, withExactness: false)
     matcher.withPlaces { places in candidates.forEachMatch(query, mode: mode, places: places, body) }
   }
 
@@ -403,13 +465,18 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
   /// with the query verified apart: the matcher reports a place's best match, by name or by
   /// alias, so each is verified once.
   public func postingCandidates(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> PostingCandidates? {
-    candidates(query, mode: mode)
+    candidates(query, mode: mode, withExactness: true)
   }
 
-  private func candidates(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> PostingCandidates {
+  /// The candidates of `query`; told whether they are exact (``listsAreExact(_:mode:)``) only
+  /// `withExactness`: the precomputed answers count such lists, a search verifies every
+  /// candidate anyway.
+  private func candidates(_ query: PlaceMatcher.PreparedQuery, mode: MatchMode, withExactness: Bool)
+    -> PostingCandidates
+  {
     PostingCandidates(
       lists: lists(for: query, mode: mode), apart: aliasPlaces(query, mode: mode), placeCount: corpus.count,
-      isExact: listsAreExact(query, mode: mode))
+      isExact: withExactness && listsAreExact(query, mode: mode))
   }
 
   /// Whether ``lists(for:mode:)`` gives `query` one list that holds exactly the places whose
@@ -430,6 +497,7 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
       return tokens.count <= 3
         || tokens.count <= Self.longKeyLengths.upperBound && longLists != nil
           && syllableLists[Int(LetterKey.of(tokens.prefix(3)))].count > Self.broadList
+        || tokens.count == Self.longerKeyLength && longerKey(tokens[...]) != nil
     case .seed:
       return tokens.count <= 3
     }
