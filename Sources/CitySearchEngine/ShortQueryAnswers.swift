@@ -37,11 +37,12 @@ public struct ShortQueryAnswers: Sendable {
   /// `syllable`-mode query of three to five letters, read without fuzzy rules, is extended
   /// sooner: when it has more matches than this, if fewer than ``extensionTotal(placeCount:)``.
   /// Its extensions of up to six letters are then counted rather than verified, so they cost the
-  /// build little, and on `villages` the queries below one place in 64 and above this were the
-  /// costliest keystrokes left (`huang`, 8,959 matches, extends `huan`, 9,894: 2–4 ms in the
-  /// bench). The `trie` walks them instead (0.5–1 ms), and extending them sooner cost its
-  /// `villages` build some 0.5 s of its 2.
-  public static let syllableExtensionTotal = 4_096
+  /// build less, and a fresh search of such a query verifies at most about this many candidates
+  /// (some 300 ns each on `villages` in the bench). There the queries below one place in 64
+  /// were the costliest keystrokes left (`huang`, 8,959 matches, extends `huan`, 9,894: 2–4 ms
+  /// in the bench; `song`, `wangcu`: 1–1.5 ms). The `trie` walks them instead (0.5–1 ms), and
+  /// extending them sooner cost its `villages` build some 0.5 s of its 2.
+  public static let syllableExtensionTotal = 1_024
 
   /// Whether a query of `length` letters or digits with `total` matches in `mode`, read with the
   /// fuzzy rules `fuzzy`, over `placeCount` places, is extended by one character (each extension
