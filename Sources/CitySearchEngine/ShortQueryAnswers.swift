@@ -185,7 +185,7 @@ public struct ShortQueryAnswers: Sendable {
           places[slot * Self.depth + i] = entry.index
           matches[slot * Self.depth + i] = entry.match.bits
         }
-      } else if answer.total > Self.broadTotal {
+      } else if Self.keepsHits(tokens, total: answer.total) {
         broadSlots[Self.broadKey(tokens, mode: mode)] = Int32(broadTotals.count)
         broadTotals.append(Int32(answer.total))
         // `depth` slots each, the unused ones -1 (a broad query has fewer matches than `depth`
@@ -212,6 +212,13 @@ public struct ShortQueryAnswers: Sendable {
     tables = Tables(
       totals: totals, places: places, matches: matches, broadSlots: broadSlots, broadTotals: broadTotals,
       broadPlaces: broadPlaces, broadMatches: broadMatches)
+  }
+
+  /// Whether the tables keep the hits of a query of `tokens` with `total` matches: every query of
+  /// one or two letters or digits, any other only when broad (more than ``broadTotal`` matches).
+  @inline(__always)
+  private static func keepsHits(_ tokens: [UInt32], total: Int) -> Bool {
+    tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) || total > broadTotal
   }
 
   /// The letters and digits a query of the tables is made of, in the order of their answers.
@@ -336,7 +343,7 @@ public struct ShortQueryAnswers: Sendable {
       }
       return progress.map { progress in
         let (mode, tokens, top, total) = (progress.mode, jobs[progress.job].tokens, progress.top, progress.total)
-        let kept = tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) || total > Self.broadTotal
+        let kept = Self.keepsHits(tokens, total: total)
         let narrowed =
           total <= progress.estimate && isExtended(tokens, total, progress.mode)
           && Self.letters.contains { c in
@@ -372,7 +379,9 @@ public struct ShortQueryAnswers: Sendable {
   /// first few dozen candidates in that order (on `villages`, `shan` verifies 59 of 35,321
   /// matches, `zhang` 44 of 17,323), where counting them by verifying each took one matcher
   /// call per match. When they are not, a pass takes four times as many more; once that would
-  /// be more than a sixteenth of them, the rest are verified as they come.
+  /// be more than a sixteenth of them, the rest whose bound is below the worst key kept are
+  /// verified as they come. An answer whose hits the tables do not keep (three characters or
+  /// more, at most ``broadTotal`` matches) is only counted.
   ///
   /// - Complexity: one matcher call per candidate taken and per place apart, plus O(c · log b)
   ///   for each pass after the first over the c candidates taking the next b of them.
@@ -387,6 +396,8 @@ public struct ShortQueryAnswers: Sendable {
       progress.top.insert(key: ranking.key(match, place: place), index: place, match: match)
     }
     progress.exactTotal = total
+    // The hits of an answer the tables do not keep are not needed: its total is.
+    guard Self.keepsHits(progress.prepared.query.tokens, total: total) else { return }
     var lowest = progress.lowest
     while true {
       let chosen = lowest.ascending()
@@ -402,7 +413,9 @@ public struct ShortQueryAnswers: Sendable {
       // rest are verified as they come; else the next ones, four times as many.
       guard 16 * lowest.capacity <= total else {
         candidates.forEachCandidate { place in
-          guard Self.bound(place, prepared, mode: mode, firstUnits[place], ranking) > taken,
+          // The worst key kept only falls: a candidate whose bound is at or above it is not kept.
+          let bound = Self.bound(place, prepared, mode: mode, firstUnits[place], ranking)
+          guard bound > taken, progress.top.threshold.map({ bound < $0 }) ?? true,
             let match = places.match(prepared, mode: mode, at: place)
           else { return }
           progress.top.insert(key: ranking.key(match, place: place), index: place, match: match)

@@ -170,19 +170,33 @@ import Testing
   }
 
   /// The key a place's match can have at least (`FirstUnit.lowestClasses`, read before the
-  /// place is verified) is never above the key of its match, in either mode.
-  @Test func firstUnitBoundsTheKey() {
-    let corpus = Fixtures.cities
+  /// place is verified) is never above the key of its match, in either mode: for broad queries,
+  /// for queries that are whole syllables or need a literal's piece, and for every sampled
+  /// place's whole name, short name, joined pinyin and initials (matches of class 0), on
+  /// `cities` and on a corpus whose names have digits (literal units).
+  @Test(arguments: [false, true]) func firstUnitBoundsTheKey(literals: Bool) {
+    let corpus = literals ? Fixtures.latinDigits : Fixtures.cities
     let matcher = PlaceMatcher(corpus: corpus)
     let ranking = Ranking(corpus: corpus)
+    func query(_ tokens: some Sequence<UInt32>) -> NormalizedQuery { NormalizedQuery(tokens: Array(tokens)) }
+    let sampled = stride(from: 0, to: corpus.count, by: literals ? 7 : 151)
     let queries =
-      ["b", "bj", "sh", "shan", "xian", "zhang", "cq", "hrb", "yuan", "a", "er", "1"].map {
-        NormalizedQuery(tokens: $0.unicodeScalars.map(\.value))
-      } + (0..<20).map { NormalizedQuery(tokens: Array(corpus.units(at: $0 * 151).prefix(1))) }
+      [
+        "b", "bj", "sh", "shan", "xian", "zhang", "cq", "hrb", "yuan", "a", "er", "1", "zhua", "scun", "geng", "shi",
+        "hao", "7hao", "16", "bjs", "hebei", "shequ",
+      ].map { query($0.unicodeScalars.map(\.value)) }
+      + sampled.flatMap { place -> [NormalizedQuery] in
+        let (units, short) = (corpus.units(at: place), corpus.shortNameUnitCount(at: place))
+        let initials = corpus.initials(at: place).map(UInt32.init)
+        return [
+          query(units.prefix(1)), query(units), query(units.prefix(short)),
+          query(corpus.joinedPinyin(at: place).map(UInt32.init)), query(initials), query(initials.prefix(short)),
+        ]
+      }
     var checked = 0
     var tight = 0
     matcher.withPlaces { places in
-      for query in queries {
+      for query in queries where !query.isEmpty {
         let prepared = matcher.prepare(query)
         for mode in MatchMode.allCases {
           for place in 0..<corpus.count {

@@ -27,6 +27,10 @@ public struct PlaceMatcher: Sendable {
   /// packed by ``packedSpelling(_:)``, ascending and distinct: a binary search over some 400 keys
   /// costs a third of hashing one, and a walked keystroke asks up to six per letter.
   private let wholePieces: ContiguousArray<UInt64>
+  /// The letters and digits whose one-letter spelling is a whole syllable's, not only a
+  /// literal's; every one when some literal's spelling is longer (then any whole piece is taken
+  /// as possibly a syllable).
+  private let syllableLetters: UInt64
 
   /// A matcher for the places of `corpus`, with its syllabary.
   public init(corpus: Corpus) { self.init(corpus: corpus, syllabary: corpus.syllabary) }
@@ -49,6 +53,10 @@ public struct PlaceMatcher: Sendable {
     self.wholePieces = ContiguousArray(
       Set(zip(syllabary.spellings, syllabary.kinds).compactMap { $0.1 == .opaque ? nil : Self.packedSpelling($0.0) })
         .sorted())
+    let spellings = zip(syllabary.spellings, syllabary.kinds)
+    self.syllableLetters =
+      spellings.contains { $0.1 == .literal && $0.0.count > 1 }
+      ? ~0 : Hanzi.letterMask(spellings.filter { $0.1 == .syllable && $0.0.count == 1 }.map { UInt32($0.0[0]) })
   }
 
   /// What the matcher reads of one place: its units, readings, joined pinyin, short name and
@@ -117,6 +125,10 @@ public struct PlaceMatcher: Sendable {
     /// syllabary: if not, no place has a match of spelling class 0 (MatchSpec §5.2), and the
     /// walk for one is skipped.
     @usableFromInline let mayBeWholePieces: Bool
+    /// Whether every Latin run splits into whole syllables alone, without literals (with fuzzy
+    /// rules, ``mayBeWholePieces``): if not, a place whose units and readings have no literal has
+    /// no match of spelling class 0.
+    @usableFromInline let mayBeWholeSyllables: Bool
 
     /// The lowest spelling class (MatchSpec §5.2) of a match by name in `syllable` mode: 1 when
     /// some run of the query's letters splits into no whole pieces, else 0.
@@ -137,21 +149,23 @@ public struct PlaceMatcher: Sendable {
 
   /// Derives once what every place's match needs.
   public func prepare(_ query: NormalizedQuery) -> PreparedQuery {
+    let whole = splitsIntoWholePieces(query)
     let needle = query.tokens.filter { $0 != NormalizedQuery.boundary }
     return PreparedQuery(
       query: query, needle: needle, latinNeedle: query.hasHanzi ? nil : needle.map { UInt8(truncatingIfNeeded: $0) },
       letterMask: Hanzi.letterMask(needle) & ~query.fuzzy.looseLetters,
       seedMinimumUnits: query.hasHanzi ? needle.count : (needle.count + 5) / 6,
-      mayBeWholePieces: splitsIntoWholePieces(query))
+      mayBeWholePieces: whole.pieces, mayBeWholeSyllables: query.fuzzy.isEmpty ? whole.syllables : whole.pieces)
   }
 
   /// Whether each run of letters and digits of `query` (between boundary marks and Hanzi) is a
   /// concatenation of whole-piece spellings. Allocates nothing for runs under 64 letters.
   ///
   /// - Complexity: O(m · 6) set lookups for m tokens.
-  private func splitsIntoWholePieces(_ query: NormalizedQuery) -> Bool {
+  private func splitsIntoWholePieces(_ query: NormalizedQuery) -> (pieces: Bool, syllables: Bool) {
     let tokens = query.tokens
     var start = 0
+    var syllables = true
     while start < tokens.count {
       guard Hanzi.isLatin(tokens[start]) else {
         start += 1
@@ -159,15 +173,18 @@ public struct PlaceMatcher: Sendable {
       }
       var end = start
       while end < tokens.count && Hanzi.isLatin(tokens[end]) { end += 1 }
-      guard runSplits(tokens[start..<end]) else { return false }
+      let run = runSplits(tokens[start..<end])
+      guard run.pieces else { return (false, false) }
+      syllables = syllables && run.syllables
       start = end
     }
-    return true
+    return (true, syllables)
   }
 
-  /// Whether `run` (letters and digits) splits into whole-piece spellings: a reachability
-  /// sweep over its positions, in a bit set when it is short enough.
-  private func runSplits(_ run: ArraySlice<UInt32>) -> Bool {
+  /// Whether `run` (letters and digits) splits into whole-piece spellings, and into whole
+  /// syllables alone: a reachability sweep over its positions, in bit sets when it is short
+  /// enough. A piece of two letters or more is a syllable's (``syllableLetters``).
+  private func runSplits(_ run: ArraySlice<UInt32>) -> (pieces: Bool, syllables: Bool) {
     let n = run.count
     // No syllable is longer than six letters (as NormalizedQuery.minimumUnits assumes).
     func piece(_ i: Int, _ length: Int) -> Bool {
@@ -182,19 +199,32 @@ public struct PlaceMatcher: Sendable {
         return low < sorted.count && sorted[low] == key
       }
     }
+    /// Whether the piece at `i` of `length` letters, a whole piece, is a syllable's.
+    func isSyllable(_ i: Int, _ length: Int) -> Bool {
+      length > 1 || syllableLetters & Hanzi.letterBit(run[run.startIndex + i]) != 0
+    }
     if n < 64 {
       var reachable: UInt64 = 1
+      var bySyllables: UInt64 = 1
       for i in 0..<n where reachable & (1 << UInt64(i)) != 0 {
-        for length in 1...min(6, n - i) where piece(i, length) { reachable |= 1 << UInt64(i + length) }
+        let fromSyllables = bySyllables & (1 << UInt64(i)) != 0
+        for length in 1...min(6, n - i) where piece(i, length) {
+          reachable |= 1 << UInt64(i + length)
+          if fromSyllables && isSyllable(i, length) { bySyllables |= 1 << UInt64(i + length) }
+        }
       }
-      return reachable & (1 << UInt64(n)) != 0
+      return (reachable & (1 << UInt64(n)) != 0, bySyllables & (1 << UInt64(n)) != 0)
     }
     var reachable = [Bool](repeating: false, count: n + 1)
-    reachable[0] = true
+    var bySyllables = reachable
+    (reachable[0], bySyllables[0]) = (true, true)
     for i in 0..<n where reachable[i] {
-      for length in 1...min(6, n - i) where piece(i, length) { reachable[i + length] = true }
+      for length in 1...min(6, n - i) where piece(i, length) {
+        reachable[i + length] = true
+        if bySyllables[i] && isSyllable(i, length) { bySyllables[i + length] = true }
+      }
     }
-    return reachable[n]
+    return (reachable[n], bySyllables[n])
   }
 
   /// A spelling of at most eight bytes as one integer, first byte highest; `nil` if longer.
@@ -325,22 +355,30 @@ extension PlaceMatcher {
     public func firstUnit(at index: Int) -> FirstUnit {
       let first = Int(unitStarts[index])
       let n = Int(unitStarts[index + 1]) - first
-      guard n > 0 else { return FirstUnit(unit: 0, shortest: 0, syllableLetters: ~0, seedLetters: ~0) }
+      guard n > 0 else {
+        return FirstUnit(
+          unit: 0, shortest: 0, seedShortest: 0, hasLiterals: true, syllableLetters: ~0, seedLetters: ~0, endLetters: ~0
+        )
+      }
       let unit = units[first]
       let walk = self.walk
-      /// The letter a piece read as `reading` from the first unit begins with (§3.2, §3.3).
-      func letters(_ reading: UInt16) -> UInt64 {
-        switch walk.kinds[Int(reading)] {
-        case .opaque: return 0
-        case .literal: return Hanzi.letterMask(CollectionOfOne(unit))
-        case .syllable:
-          return Hanzi.letterMask(CollectionOfOne(UInt32(walk.spellingBytes[Int(walk.spellingStarts[Int(reading)])])))
+      /// The letters a piece of unit `u` begins with, read as any of its readings (§3.2, §3.3).
+      func letters(unit u: Int) -> UInt64 {
+        func letters(_ reading: UInt16) -> UInt64 {
+          switch walk.kinds[Int(reading)] {
+          case .opaque: return 0
+          case .literal: return Hanzi.letterMask(CollectionOfOne(units[first + u]))
+          case .syllable:
+            return Hanzi.letterMask(CollectionOfOne(UInt32(walk.spellingBytes[Int(walk.spellingStarts[Int(reading)])])))
+          }
         }
+        var mask = letters(tokens[first + u])
+        for a in stride(from: Int(alternateStarts[index]) + u, to: Int(alternateStarts[index + 1]), by: n) {
+          mask |= letters(alternateTokens[a])
+        }
+        return mask
       }
-      var syllableLetters = letters(tokens[first])
-      for a in stride(from: Int(alternateStarts[index]), to: Int(alternateStarts[index + 1]), by: n) {
-        syllableLetters |= letters(alternateTokens[a])
-      }
+      let syllableLetters = letters(unit: 0)
       let reading = Int(tokens[first])
       let initial = MatchRules.initial(
         firstByte: walk.spellingBytes[Int(walk.spellingStarts[reading])], kind: walk.kinds[reading])
@@ -350,10 +388,42 @@ extension PlaceMatcher {
       if pinyin < Int(pinyinStarts[index + 1]) {
         seedLetters |= Hanzi.letterMask(CollectionOfOne(UInt32(pinyinBytes[pinyin])))
       }
+      // A match of class 0 ends where the name or its short name ends (MatchSpec §5.1): in units,
+      // or in `seed` mode in letters of the joined pinyin or of the initials (§4.2, §4.3).
       let short = Int(shortLengths[index])
+      let shortest = short == 0 ? n : min(n, short)
+      var initials = 0
+      var shortInitials = 0
+      for u in 0..<n {
+        let token = Int(tokens[first + u])
+        guard
+          MatchRules.initial(firstByte: walk.spellingBytes[Int(walk.spellingStarts[token])], kind: walk.kinds[token])
+            != nil
+        else { continue }
+        initials += 1
+        if u < short { shortInitials += 1 }
+      }
+      let shortPinyin = short > 0 ? Int(pinyinUnitEnds[first + short - 1]) : 0
+      var seedShortest = shortest
+      for length in [initials, shortInitials, Int(pinyinStarts[index + 1] - pinyinStarts[index]), shortPinyin]
+      where length > 0 {
+        seedShortest = min(seedShortest, length)
+      }
+      // Its last piece begins a reading of the last unit it covers: of the short name or the name.
+      var endLetters: UInt64 = 0
+      for end in Set([shortest, n]) {
+        let token = Int(tokens[first + end - 1])
+        // A last unit without an initial: a `seed` match of class 0 may end before it.
+        endLetters |= walk.kinds[token] == .opaque ? ~0 : letters(unit: end - 1)
+      }
+      let hasLiterals =
+        (first..<first + n).contains { walk.kinds[Int(tokens[$0])] == .literal }
+        || (Int(alternateStarts[index])..<Int(alternateStarts[index + 1])).contains {
+          walk.kinds[Int(alternateTokens[$0])] == .literal
+        }
       return FirstUnit(
-        unit: unit, shortest: UInt16(clamping: short == 0 ? 0 : min(n, short)), syllableLetters: syllableLetters,
-        seedLetters: seedLetters)
+        unit: unit, shortest: UInt8(clamping: shortest), seedShortest: UInt8(clamping: seedShortest),
+        hasLiterals: hasLiterals, syllableLetters: syllableLetters, seedLetters: seedLetters, endLetters: endLetters)
     }
 
     /// The letters and digits of the place's readings and aliases (``Hanzi/letterMask(_:)``).
@@ -429,23 +499,36 @@ extension PlaceMatcher {
   public struct FirstUnit: Sendable {
     /// The first unit.
     @usableFromInline let unit: UInt32
-    /// The fewer of the name's units and its short name's; 0 when it has no short name.
-    @usableFromInline let shortest: UInt16
+    /// The fewer of the name's units and its short name's (the name's when it has none): a match
+    /// by units (in `syllable` mode, or of a query with Hanzi in `seed` mode) spans at most one
+    /// unit per token, so one of class 0 needs at least this many.
+    @usableFromInline let shortest: UInt8
+    /// The fewest letters or units a `seed` match of class 0 of a query without Hanzi covers:
+    /// the least of ``shortest`` and the lengths of the joined pinyin and of the initials, of
+    /// the name and of the short name (MatchSpec §4.2, §4.3).
+    @usableFromInline let seedShortest: UInt8
+    /// Whether a unit of the name is read as a literal (a Latin letter or digit): only then may a
+    /// query that splits into whole pieces only with a literal's have spelling class 0.
+    @usableFromInline let hasLiterals: Bool
     /// The letters (``Hanzi/letterBit(_:)``) that a `syllable` piece of the first unit begins
     /// with: each reading's first letter, a literal's own.
     @usableFromInline let syllableLetters: UInt64
     /// The letters that the joined pinyin and the initials begin with (`seed`); every letter
     /// when the first unit has no initial.
     @usableFromInline let seedLetters: UInt64
+    /// The letters that a reading of the last unit of the short name or of the name begins with
+    /// (every letter when that unit's canonical reading has no initial): a match of class 0 by
+    /// letters alone, read without fuzzy rules, has one of them.
+    @usableFromInline let endLetters: UInt64
 
     /// The first class combination (``Match/classes``, ``Match/firstCombination(spellingClassAtLeast:matchClassAtLeast:)``)
     /// that the place's match of `prepared` in `mode` by its name can have: a lower bound of
     /// its rank key before it is verified. Its match class (MatchSpec §5.1) is at least 2 when
     /// no such match can begin at its first unit, at least 1 when one can but cannot cover its
-    /// short name or its whole name (in `syllable` mode a run spans at most one unit per token);
-    /// its spelling class is at least the query's lowest
-    /// (``PlaceMatcher/PreparedQuery/lowestSpellingClass``) in `syllable` mode. Aliases are not
-    /// considered.
+    /// short name or its whole name (the query has fewer tokens than such a match covers units or
+    /// letters, or none of the letters that a reading of the last unit covered begins with); in
+    /// `syllable` mode its spelling class is 1 when the query splits into no whole pieces, or into
+    /// none without a literal's and the name has no literal. Aliases are not considered.
     ///
     /// A match from the first unit needs the query's first token to be that unit (a Hanzi or
     /// another character), or its first letter to begin a reading of that unit (`syllable`),
@@ -456,9 +539,15 @@ extension PlaceMatcher {
       let fromFirst =
         Hanzi.isLatin(token)
         ? (mode == .syllable ? syllableLetters : seedLetters) & Hanzi.letterBit(token) != 0 : unit == token
-      let matchClass = !fromFirst ? 2 : mode == .syllable && prepared.needle.count < Int(shortest) ? 1 : 0
+      let byLetters = !prepared.query.hasHanzi
+      let least = mode == .seed && byLetters ? seedShortest : shortest
+      let wholeImpossible =
+        prepared.needle.count < Int(least)
+        || byLetters && prepared.query.fuzzy.isEmpty && prepared.letterMask & endLetters == 0
+      let matchClass = !fromFirst ? 2 : wholeImpossible ? 1 : 0
+      let wholePieces = hasLiterals ? prepared.mayBeWholePieces : prepared.mayBeWholeSyllables
       return Match.firstCombination(
-        spellingClassAtLeast: mode == .syllable ? prepared.lowestSpellingClass : 0, matchClassAtLeast: matchClass)
+        spellingClassAtLeast: mode == .syllable && !wholePieces ? 1 : 0, matchClassAtLeast: matchClass)
     }
   }
 }
