@@ -316,6 +316,8 @@ public struct ShortQueryAnswers: Sendable {
                   // Counted, and its best candidates by bound taken, block by block; verified after.
                   candidates.forEachCandidate(in: block) { place in
                     progress[p].exactTotal! += 1
+                    // The place's base alone rules most out, before its first unit is read.
+                    guard !progress[p].lowest.rejects(ranking.lowestKey(place: place)) else { return }
                     progress[p].lowest.offer(
                       Self.bound(place, prepared, mode: mode, firstUnits[place], ranking), place: place)
                   }
@@ -424,6 +426,7 @@ public struct ShortQueryAnswers: Sendable {
       }
       lowest = LowestBounds(capacity: 4 * lowest.capacity)
       candidates.forEachCandidate { place in
+        guard !lowest.rejects(ranking.lowestKey(place: place)) else { return }
         let bound = Self.bound(place, prepared, mode: mode, firstUnits[place], ranking)
         if bound > taken { lowest.offer(bound, place: place) }
       }
@@ -450,6 +453,10 @@ public struct ShortQueryAnswers: Sendable {
       self.capacity = capacity
       heap.reserveCapacity(capacity)
     }
+
+    /// Whether `bound` would not be kept: `capacity` bounds are, none above it.
+    @inline(__always)
+    func rejects(_ bound: UInt64) -> Bool { heap.count == capacity && bound >= heap[0].bound }
 
     /// Keeps `(bound, place)` if it is among the `capacity` smallest bounds so far.
     @inline(__always)

@@ -17,28 +17,46 @@ public struct SparsePostingLists: Sendable {
   public init(placeCount: Int, keys: (Int, inout [Int32]) -> Void) {
     var entries: [UInt64] = []
     forEachPlacesKeys(placeCount: placeCount, keys: keys) { place, distinct in
-      for key in distinct {
-        precondition(key >= 0, "keys are non-negative")
-        entries.append(UInt64(key) << 32 | UInt64(place))
-      }
+      for key in distinct { entries.append(Self.entry(key: key, place: place)) }
     }
+    self.init(entries: entries)
+  }
+
+  /// The lists of `entries` (``entry(key:place:)``), in ascending order of place and repeats
+  /// allowed: for a builder that collects them while it builds other lists.
+  ///
+  /// - Complexity: O(E) for E entries, sorted by key in at most two counting passes.
+  public init(entries: [UInt64]) {
+    var entries = entries
     // Sorted by key, then place: the entries come in place order, and the sort is stable.
     Self.sortByKey(&entries)
     var distinctKeys = ContiguousArray<Int32>()
     var starts = ContiguousArray<Int32>()
-    var places = ContiguousArray<Int32>(repeating: 0, count: entries.count)
-    for (i, entry) in entries.enumerated() {
+    var places = ContiguousArray<Int32>()
+    places.reserveCapacity(entries.count)
+    var previous = UInt64.max
+    for entry in entries where entry != previous {
+      previous = entry
       let key = Int32(truncatingIfNeeded: entry >> 32)
       if distinctKeys.last != key {
         distinctKeys.append(key)
-        starts.append(Int32(i))
+        starts.append(Int32(places.count))
       }
-      places[i] = Int32(truncatingIfNeeded: entry & 0xFFFF_FFFF)
+      places.append(Int32(truncatingIfNeeded: entry & 0xFFFF_FFFF))
     }
-    starts.append(Int32(entries.count))
+    starts.append(Int32(places.count))
     self.keys = IntegerTable(distinctKeys)
     self.starts = IntegerTable(starts)
     self.places = IntegerTable(places)
+  }
+
+  /// The entry of place `place` in key `key`'s list, as ``init(entries:)`` takes it.
+  ///
+  /// - Precondition: `key` is non-negative.
+  @inlinable @inline(__always)
+  public static func entry(key: Int32, place: Int) -> UInt64 {
+    precondition(key >= 0, "keys are non-negative")
+    return UInt64(key) << 32 | UInt64(place)
   }
 
   /// Sorts `entries` (a key in the high 32 bits) by key, stably: a least-significant-digit radix

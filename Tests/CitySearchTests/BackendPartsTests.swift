@@ -270,6 +270,13 @@ import Testing
     }
     #expect(lists.entryCount == expected.values.map(\.count).reduce(0, +))
     #expect(SparsePostingLists(placeCount: 3) { _, _ in }[0].isEmpty)
+    // The same lists from entries collected place by place, repeats and all.
+    let entries = keysOfPlace.enumerated().flatMap { place, keys in
+      keys.map { SparsePostingLists.entry(key: $0, place: place) }
+    }
+    let fromEntries = SparsePostingLists(entries: entries)
+    for key in (0..<40).map({ Int32($0) * 1_700_001 }) { #expect(Array(fromEntries[key]) == Array(lists[key])) }
+    #expect(fromEntries.entryCount == lists.entryCount)
   }
 
   @Test(arguments: [0, 1, 5, 20, 1000])

@@ -87,25 +87,35 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
         }
       }
     }
-    let syllableLists = PostingLists(
-      keyCount: LetterKey.count, placeCount: corpus.count, keys: syllableKeys(generator))
-    let longKeys = syllableKeys(generator, lengths: Self.longKeyLengths)
-    let longLists =
-      corpus.count > Self.longKeysUpTo
-      ? nil
-      : SparsePostingLists(placeCount: corpus.count) { place, out in
-        let first = out.count
-        longKeys(place, &out)
-        var kept = first
-        // A key's first three letters are a division away: by 37 for four letters, 37² for five.
-        for i in first..<out.count
-        where syllableLists[Int(out[i] / (out[i] < Self.fiveLetterKeys ? 37 : 37 * 37))].count > Self.broadList {
+    // One walk gives a place's keys of one to three letters and, for the long lists, of four to
+    // six: those are set aside, and kept once the shorter keys' lists say which are broad.
+    let buildsLongLists = corpus.count <= Self.longKeysUpTo
+    let walkedKeys = syllableKeys(generator, lengths: 1...(buildsLongLists ? Self.longerKeyLength : 3))
+    var longEntries: [UInt64] = []
+    var longerEntries: [UInt64] = []
+    let syllableLists = PostingLists(keyCount: LetterKey.count, placeCount: corpus.count) { place, out in
+      let first = out.count
+      walkedKeys(place, &out)
+      var kept = first
+      for i in first..<out.count {
+        if out[i] < LetterKey.count {
           out[kept] = out[i]
           kept += 1
+        } else {
+          let entry = SparsePostingLists.entry(key: out[i], place: place)
+          if out[i] < Self.sixLetterKeys { longEntries.append(entry) } else { longerEntries.append(entry) }
         }
-        out.removeLast(out.count - kept)
       }
-    let longerKeys = syllableKeys(generator, lengths: Self.longerKeyLength...Self.longerKeyLength)
+      out.removeLast(out.count - kept)
+    }
+    // A long key's first three letters are a division away: by 37 for four letters, 37² for five.
+    let isBroad = (0..<LetterKey.count).map { syllableLists[$0].count > Self.broadList }
+    longEntries.removeAll { entry in
+      let key = Int32(truncatingIfNeeded: entry >> 32)
+      return !isBroad[Int(key / (key < Self.fiveLetterKeys ? 37 : 37 * 37))]
+    }
+    let longLists = buildsLongLists ? SparsePostingLists(entries: longEntries) : nil
+    longEntries = []
     let longerLists = longLists.flatMap { longLists -> SparsePostingLists? in
       // The broad five-letter keys, as a bitset over their values.
       let broad = longLists.keys(withMoreThan: Self.broadLongList).filter {
@@ -114,20 +124,14 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
       guard let last = broad.last else { return nil }
       var isBroad = [UInt64](repeating: 0, count: Int(last) / 64 + 1)
       for key in broad { isBroad[Int(key) >> 6] |= 1 << UInt64(key & 63) }
-      return SparsePostingLists(placeCount: corpus.count) { place, out in
-        let first = out.count
-        longerKeys(place, &out)
-        var kept = first
-        // A six-letter key's first five letters are a division by 37 away.
-        for i in first..<out.count {
-          let five = Int(out[i] / 37)
-          guard five >> 6 < isBroad.count, isBroad[five >> 6] & 1 << UInt64(five & 63) != 0 else { continue }
-          out[kept] = out[i]
-          kept += 1
-        }
-        out.removeLast(out.count - kept)
+      // A six-letter key's first five letters are a division by 37 away.
+      longerEntries.removeAll { entry in
+        let five = Int(entry >> 32) / 37
+        return five >> 6 >= isBroad.count || isBroad[five >> 6] & 1 << UInt64(five & 63) == 0
       }
+      return SparsePostingLists(entries: longerEntries)
     }
+    longerEntries = []
     let fuzzyLists =
       options[.fuzzyLists]
       ? PostingLists(
@@ -435,6 +439,9 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
   /// The smallest ``LetterKey`` of five letters: 37⁴ (`aaaaa`, 1 in each of five base-37 digits,
   /// is 37⁴ + 37³ + 37² + 37 + 1, and every four-letter key lies below 37⁴).
   static let fiveLetterKeys: Int32 = 37 * 37 * 37 * 37
+
+  /// The smallest ``LetterKey`` of six letters: 37⁵.
+  static let sixLetterKeys: Int32 = 37 * 37 * 37 * 37 * 37
 
   /// A three-letter key whose list holds more places than this has its four- and five-letter
   /// keys in ``longLists``: as many as an answer keeps. At 256 a query such as `shann` on
