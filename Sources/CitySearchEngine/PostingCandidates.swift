@@ -35,6 +35,18 @@ public struct PostingCandidates: Sendable {
     self.apart = apart.flatMap { $0.isEmpty ? nil : $0 }
   }
 
+  /// A range that holds every candidate: from the first to the last place of the shortest
+  /// sorted list, and the places apart.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var span: Range<Int> {
+    let common = someListIsEmpty ? 0..<0 : self.common.span
+    guard let apart, let first = apart.first, let last = apart.last else { return common }
+    return common.isEmpty
+      ? Int(first)..<Int(last) + 1 : min(common.lowerBound, Int(first))..<max(common.upperBound, Int(last) + 1)
+  }
+
   /// Calls `body` with every candidate that matches and its match, each place once; only with
   /// the places in `range` when it is given.
   ///

@@ -29,6 +29,17 @@ public struct PostingIntersection: Sendable {
     (self.sorted, self.bitsets) = (sorted, bitsets)
   }
 
+  /// A range that holds every common place: from the first to the last place of the shortest
+  /// sorted list, or every place when there is none.
+  ///
+  /// - Complexity: O(1).
+  @inlinable
+  public var span: Range<Int> {
+    guard let shortest = sorted.first else { return 0..<placeCount }
+    guard let first = shortest.first, let last = shortest.last else { return 0..<0 }
+    return Int(first)..<Int(last) + 1
+  }
+
   /// Calls `body` with each common place, ascending; only with the places in `range` when it is
   /// given.
   ///

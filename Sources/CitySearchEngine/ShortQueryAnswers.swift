@@ -298,7 +298,8 @@ public struct ShortQueryAnswers: Sendable {
         // access is checked at run time, a third of a `villages` build when it was).
         progress.withUnsafeMutableBufferPointer { progress in
           matcher.withPlaces { places in
-            for p in progress.indices {
+            // A job whose places all lie in other blocks is passed over without copying its query.
+            for p in progress.indices where progress[p].span.overlaps(block) {
               let (mode, prepared) = (progress[p].mode, progress[p].prepared)
               if let previous = progress[p].previous {
                 while progress[p].cursor < previous.count
@@ -503,6 +504,9 @@ public struct ShortQueryAnswers: Sendable {
     let previous: [(index: Int32, letters: UInt64)]?
     /// The source's posting lists, when it enumerates afresh and keeps them.
     let candidates: PostingCandidates?
+    /// The places that the blocks verify or count for the job lie in this range: all of them
+    /// for a source's own enumeration, which the first block runs.
+    let span: Range<Int>
     var cursor = 0
     var top = TopK(limit: ShortQueryAnswers.depth)
     /// The matches so far, while they are few enough that an extension may verify them (not
@@ -514,6 +518,19 @@ public struct ShortQueryAnswers: Sendable {
     var matchedApart: [Int32] = []
     /// A job answered from exact lists: its candidates with the lowest bounds so far.
     var lowest = LowestBounds(capacity: 0)
+
+    init(
+      job: Int, mode: MatchMode, prepared: PlaceMatcher.PreparedQuery, estimate: Int,
+      previous: [(index: Int32, letters: UInt64)]?, candidates: PostingCandidates?
+    ) {
+      (self.job, self.mode, self.prepared, self.estimate) = (job, mode, prepared, estimate)
+      (self.previous, self.candidates) = (previous, candidates)
+      if let previous {
+        span = previous.isEmpty ? 0..<0 : Int(previous[0].index)..<Int(previous[previous.count - 1].index) + 1
+      } else {
+        span = candidates?.span ?? 0..<Int.max
+      }
+    }
 
     /// The number of matches.
     var total: Int { exactTotal ?? top.total }

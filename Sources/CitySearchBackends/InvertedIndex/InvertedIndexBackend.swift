@@ -392,16 +392,18 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
     guard letters.count >= Self.longKeyLengths.lowerBound, syllableLists[key].count > Self.broadList,
       let longLists
     else { return syllableLists[key] }
-    if let six = longerKey(letters) { return PostingList(longerLists![six]) }
-    return PostingList(longLists[LetterKey.of(letters.prefix(Self.longKeyLengths.upperBound))])
+    let five = longLists[LetterKey.of(letters.prefix(Self.longKeyLengths.upperBound))]
+    if let six = longerKey(letters, fiveCount: five.count) { return PostingList(longerLists![six]) }
+    return PostingList(five)
   }
 
   /// The key of `letters`' first six in ``longerLists`` when that holds the keys of their first
   /// five (more than ``broadLongList`` places): `nil` for fewer letters or another first five.
-  private func longerKey(_ letters: ArraySlice<UInt32>) -> Int32? {
+  /// `fiveCount` is the size of their first five's list, when the caller has it.
+  private func longerKey(_ letters: ArraySlice<UInt32>, fiveCount: Int? = nil) -> Int32? {
     guard letters.count >= Self.longerKeyLength, let longLists, longerLists != nil else { return nil }
     let five = LetterKey.of(letters.prefix(Self.longKeyLengths.upperBound))
-    guard LetterKey.extensible(five), longLists[five].count > Self.broadLongList else { return nil }
+    guard LetterKey.extensible(five), (fiveCount ?? longLists[five].count) > Self.broadLongList else { return nil }
     return LetterKey.appending(five, letters[letters.startIndex + Self.longKeyLengths.upperBound])
   }
 
