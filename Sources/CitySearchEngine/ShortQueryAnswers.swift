@@ -282,14 +282,10 @@ public struct ShortQueryAnswers: Sendable {
         // An extension's candidates are no more than its parent's (the trie's `syllable` walks
         // never verify, so it keeps none).
         let previous = jobs[j].parent.flatMap { parents[$0].matches }.flatMap { $0.count <= estimate ? $0 : nil }
-        var job = Progress(
-          job: j, mode: mode, prepared: prepared, estimate: estimate, previous: previous,
-          candidates: previous == nil ? source.postingCandidates(prepared, mode: mode) : nil)
-        if job.candidates?.isExact == true && !firstUnits.isEmpty {
-          job.exactTotal = 0
-          job.lowest = LowestBounds(capacity: 2 * Self.depth)
-        }
-        return job
+        let candidates = previous == nil ? source.postingCandidates(prepared, mode: mode) : nil
+        return Progress(
+          job: j, mode: mode, prepared: prepared, estimate: estimate, previous: previous, candidates: candidates,
+          isExact: candidates?.isExact == true && !firstUnits.isEmpty)
       }
       let blockPlaces = progress.contains { $0.candidates != nil } ? blockPlaces : max(placeCount, 1)
       for start in stride(from: 0, to: placeCount, by: blockPlaces) {
@@ -313,10 +309,10 @@ public struct ShortQueryAnswers: Sendable {
                   progress[p].insert(key: ranking.key(match, place: Int(index)), index: Int(index), match: match)
                 }
               } else if let candidates = progress[p].candidates {
-                guard progress[p].exactTotal == nil else {
+                guard !progress[p].isExact else {
                   // Counted, and its best candidates by bound taken, block by block; verified after.
                   candidates.forEachCandidate(in: block) { place in
-                    progress[p].exactTotal! += 1
+                    progress[p].exactCount += 1
                     // The place's base alone rules most out, before its first unit is read.
                     guard !progress[p].lowest.rejects(ranking.lowestKey(place: place)) else { return }
                     progress[p].lowest.offer(
@@ -339,7 +335,7 @@ public struct ShortQueryAnswers: Sendable {
       }
       progress.withUnsafeMutableBufferPointer { progress in
         matcher.withPlaces { places in
-          for p in progress.indices where progress[p].exactTotal != nil {
+          for p in progress.indices where progress[p].isExact {
             Self.answerExactly(&progress[p], places: places, firstUnits: firstUnits, ranking: ranking)
           }
         }
@@ -391,14 +387,15 @@ public struct ShortQueryAnswers: Sendable {
   private static func answerExactly(
     _ progress: inout Progress, places: PlaceMatcher.Places, firstUnits: [PlaceMatcher.FirstUnit], ranking: Ranking
   ) {
-    guard let candidates = progress.candidates, var total = progress.exactTotal else { return }
+    guard progress.isExact, let candidates = progress.candidates else { return }
+    var total = progress.exactCount
     let (prepared, mode) = (progress.prepared, progress.mode)
     candidates.forEachApartMatch(prepared, mode: mode, places: places) { place, match in
       total += 1
       progress.matchedApart.append(Int32(place))
       progress.top.insert(key: ranking.key(match, place: place), index: place, match: match)
     }
-    progress.exactTotal = total
+    progress.exactCount = total
     // The hits of an answer the tables do not keep are not needed: its total is.
     guard Self.keepsHits(progress.prepared.query.tokens, total: total) else { return }
     var lowest = progress.lowest
@@ -512,19 +509,24 @@ public struct ShortQueryAnswers: Sendable {
     /// The matches so far, while they are few enough that an extension may verify them (not
     /// kept for a job answered from exact lists: `allMatches()` reads them from its lists).
     var matches: [Int32] = []
-    /// The total of a job answered from exact lists (`answerExactly(_:places:firstUnits:ranking:)`).
-    var exactTotal: Int?
+    /// Whether the job is answered from exact lists (`answerExactly(_:places:firstUnits:ranking:)`):
+    /// its candidates are counted, not verified.
+    let isExact: Bool
+    /// The matches of a job answered from exact lists: its candidates counted, then its places
+    /// apart that match.
+    var exactCount = 0
     /// The places apart that match, for a job answered from exact lists.
     var matchedApart: [Int32] = []
     /// A job answered from exact lists: its candidates with the lowest bounds so far.
-    var lowest = LowestBounds(capacity: 0)
+    var lowest: LowestBounds
 
     init(
       job: Int, mode: MatchMode, prepared: PlaceMatcher.PreparedQuery, estimate: Int,
-      previous: [(index: Int32, letters: UInt64)]?, candidates: PostingCandidates?
+      previous: [(index: Int32, letters: UInt64)]?, candidates: PostingCandidates?, isExact: Bool
     ) {
       (self.job, self.mode, self.prepared, self.estimate) = (job, mode, prepared, estimate)
-      (self.previous, self.candidates) = (previous, candidates)
+      (self.previous, self.candidates, self.isExact) = (previous, candidates, isExact)
+      lowest = LowestBounds(capacity: isExact ? 2 * ShortQueryAnswers.depth : 0)
       if let previous {
         span = previous.isEmpty ? 0..<0 : Int(previous[0].index)..<Int(previous[previous.count - 1].index) + 1
       } else {
@@ -533,12 +535,12 @@ public struct ShortQueryAnswers: Sendable {
     }
 
     /// The number of matches.
-    var total: Int { exactTotal ?? top.total }
+    var total: Int { isExact ? exactCount : top.total }
 
     /// Every match, ascending: those counted, or a job's exact lists' places and its places
     /// apart that match.
     func allMatches() -> [Int32] {
-      guard exactTotal != nil, let candidates else { return matches.sorted() }
+      guard isExact, let candidates else { return matches.sorted() }
       var all = matchedApart
       all.reserveCapacity(total)
       candidates.forEachCandidate { all.append(Int32($0)) }
