@@ -410,12 +410,12 @@ extension PlaceMatcher {
         seedShortest = min(seedShortest, length)
       }
       // Its last piece begins a reading of the last unit it covers: of the short name or the name.
-      var endLetters: UInt64 = 0
-      for end in Set([shortest, n]) {
-        let token = Int(tokens[first + end - 1])
-        // A last unit without an initial: a `seed` match of class 0 may end before it.
-        endLetters |= walk.kinds[token] == .opaque ? ~0 : letters(unit: end - 1)
+      /// The letters of the unit before `end`; every letter when it has no initial (a `seed`
+      /// match of class 0 may end before it).
+      func endLetters(_ end: Int) -> UInt64 {
+        walk.kinds[Int(tokens[first + end - 1])] == .opaque ? ~0 : letters(unit: end - 1)
       }
+      let endLetters = endLetters(n) | (shortest < n ? endLetters(shortest) : 0)
       let hasLiterals =
         (first..<first + n).contains { walk.kinds[Int(tokens[$0])] == .literal }
         || (Int(alternateStarts[index])..<Int(alternateStarts[index + 1])).contains {
