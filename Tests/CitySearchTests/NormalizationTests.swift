@@ -83,8 +83,9 @@ import Testing
   }
 }
 
-/// The ASCII fast path gives exactly what the general (Foundation NFKC) path gives.
-@Suite(.timed) struct ASCIIFastPathTests {
+/// The fast paths (ASCII; ASCII with the common Hanzi) give exactly what the general
+/// (Foundation NFKC) path gives.
+@Suite(.timed) struct NormalizerFastPathTests {
   let normalizer = QueryNormalizer(tables: Fixtures.tables)
 
   @Test func theFastPathAgreesWithTheGeneralPath() {
@@ -101,5 +102,28 @@ import Testing
     #expect(queries.count > 2_000)
     // The fold table maps Hanzi only, so the fast path may skip it for ASCII.
     #expect(Fixtures.tables.simplified.keys.allSatisfy { $0 >= 0x80 })
+  }
+
+  /// ASCII with the common Hanzi (unified ideographs and extension A) takes a path of its own
+  /// that gives what the general path gives too: the names, Traditional forms, the blocks'
+  /// edges and the scalars beside them (which NFKC maps or which are not Hanzi), and the fuzzed
+  /// queries of every input style.
+  @Test func theHanziFastPathAgreesWithTheGeneralPath() {
+    let corpus = Fixtures.cities
+    var hanzi = (0..<corpus.count).map { corpus.name(at: $0) }
+    hanzi += Fixtures.tables.simplified.keys.compactMap { UnicodeScalar($0).map(String.init) }
+    let edges: [UInt32] = [
+      0x33FF, 0x3400, 0x4DBF, 0x4DC0, 0x4DFF, 0x4E00, 0x9FFF, 0xA000, 0x3007, 0xF900, 0xFA0E, 0xFF21,
+    ]
+    hanzi += (Array(stride(from: 0x3400, through: 0x9FFF, by: 97)) + edges).map { String(UnicodeScalar($0)!) }
+    var queries = hanzi
+    for text in hanzi.prefix(2_000) { queries += ["B" + text + "j3", text + " Xi'AN", text + "ü"] }
+    queries += FuzzQueries.generate(corpus, count: 3_000, seed: 12).map(\.text)
+    var nonASCII = 0
+    for query in queries {
+      if query.utf8.contains(where: { $0 >= 0x80 }) { nonASCII += 1 }
+      #expect(normalizer.normalize(query) == normalizer.normalizeUnicode(query), "\(query.debugDescription)")
+    }
+    #expect(nonASCII > 10_000)
   }
 }

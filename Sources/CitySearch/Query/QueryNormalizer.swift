@@ -36,7 +36,33 @@ public struct QueryNormalizer: Sendable {
       return tokens(bytes.lazy.map { byte in UInt32(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) })
     }
     if let tokens = ascii ?? nil { return NormalizedQuery(tokens: tokens, fuzzy: fuzzy) }
+    // ASCII and the common Hanzi (nearly every other keystroke): there too NFKC and lower case
+    // change only ASCII's upper case, so Foundation's passes (about 40 % of a one-Hanzi
+    // keystroke's instructions) are skipped.
+    if let scalars = Self.asciiAndCommonHanzi(query) {
+      return NormalizedQuery(tokens: tokens(scalars), fuzzy: fuzzy)
+    }
     return normalizeUnicode(query)
+  }
+
+  /// The scalar values of `query`, ASCII upper case lowered, when every scalar is ASCII or a
+  /// Hanzi of the CJK Unified Ideographs block or its extension A: none of these has an NFKC
+  /// mapping or a case but ASCII's letters, so the values are those of
+  /// ``normalizeUnicode(_:)``'s NFKC and lower case. `nil` for any other scalar (full-width
+  /// forms, accented letters, Zhuyin, compatibility ideographs, which NFKC maps).
+  @inline(__always)
+  private static func asciiAndCommonHanzi(_ query: String) -> [UInt32]? {
+    var scalars: [UInt32] = []
+    scalars.reserveCapacity(query.utf8.count)
+    for scalar in query.unicodeScalars {
+      let value = scalar.value
+      switch value {
+      case 0x41...0x5A: scalars.append(value | 0x20)
+      case 0..<0x80, 0x4E00...0x9FFF, 0x3400...0x4DBF: scalars.append(value)
+      default: return nil
+      }
+    }
+    return scalars
   }
 
   /// The general path: NFKC and lower case through Foundation, then the same rules.
