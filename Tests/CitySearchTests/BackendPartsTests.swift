@@ -289,6 +289,7 @@ import Testing
     #expect(result.total == 300)
     let expected = keys.enumerated().sorted { $0.element < $1.element }.prefix(limit).map(\.offset)
     #expect(result.hits.map(\.index) == expected)
+    #expect(top.sortedEntries().map { Int($0.index) } == expected)
   }
 
   @Test func packedMatchesKeepTheirFieldsAndOrderAsTheirClassesThenRange() {
