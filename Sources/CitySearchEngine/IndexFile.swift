@@ -21,8 +21,9 @@ public enum IndexFile {
   /// that more than one place in 32 holds is a bitset (`PostingLists`); 5 since `inverted-index`
   /// keeps the long keys of every three-letter key of more than 32 places, not 256 (its search
   /// takes a long key's list for granted there); 6 since it keeps six-letter keys too
-  /// (`InvertedIndexBackend.longerLists`).
-  public static let format: UInt32 = 6
+  /// (`InvertedIndexBackend.longerLists`); 7 since the precomputed answers keep every answer
+  /// computed, each with as many hits as it has (``ShortQueryAnswers/fileFormat`` 4).
+  public static let format: UInt32 = 7
   static let magic = Array("CSBINDX\0".utf8)
   static let kind = "an index file"
 

@@ -3,8 +3,9 @@ import Foundation
 
 extension ShortQueryAnswers {
   /// The version of the file layout ``fileData(for:)`` writes (2: the length in the header and a
-  /// word-wise checksum; 3: each table's values aligned to 8 bytes).
-  public static let fileFormat: UInt32 = 3
+  /// word-wise checksum; 3: each table's values aligned to 8 bytes; 4: every answer of three
+  /// characters or more computed is kept, with as many hits as it has, up to ``depth``).
+  public static let fileFormat: UInt32 = 4
   static let magic = Array("CSBANSW\0".utf8)
   /// What the file is, for ``ArchiveError/notThisKind(_:)``.
   static let fileKind = "a file of precomputed answers"
@@ -69,12 +70,11 @@ extension ShortQueryAnswers {
     writer.table(tables.totals)
     writer.table(tables.places)
     writer.table(tables.matches)
-    let slots = tables.broadSlots.sorted { $0.key < $1.key }
-    writer.table(slots.map(\.key))
-    writer.table(slots.map(\.value))
-    writer.table(tables.broadTotals)
-    writer.table(tables.broadPlaces)
-    writer.table(tables.broadMatches)
+    writer.table(tables.longerKeys)
+    writer.table(tables.longerTotals)
+    writer.table(tables.longerStarts)
+    writer.table(tables.longerPlaces)
+    writer.table(tables.longerMatches)
   }
 
   /// The tables ``archive(into:)`` wrote, checked against each other and against a corpus of
@@ -88,34 +88,39 @@ extension ShortQueryAnswers {
     let totals: IntegerTable<Int32> = try reader.integerTable("totals")
     let places: IntegerTable<Int32> = try reader.integerTable("places")
     let matches: IntegerTable<UInt32> = try reader.integerTable("matches")
-    let slotKeys: ContiguousArray<UInt64> = try reader.table("broad keys")
-    let slotValues: ContiguousArray<Int32> = try reader.table("broad slots")
-    let broadTotals: IntegerTable<Int32> = try reader.integerTable("broad totals")
-    let broadPlaces: IntegerTable<Int32> = try reader.integerTable("broad places")
-    let broadMatches: IntegerTable<UInt32> = try reader.integerTable("broad matches")
+    let longerKeys: IntegerTable<UInt64> = try reader.integerTable("longer keys")
+    let longerTotals: IntegerTable<Int32> = try reader.integerTable("longer totals")
+    let longerStarts: IntegerTable<Int32> = try reader.integerTable("longer starts")
+    let longerPlaces: IntegerTable<Int32> = try reader.integerTable("longer places")
+    let longerMatches: IntegerTable<UInt32> = try reader.integerTable("longer matches")
 
     let depthCount = Int(depth)
     try reader.require(
       totals.count == MatchMode.allCases.count * Self.keyCount && places.count == totals.count * depthCount
         && matches.count == places.count, "the short answers")
+    // The longer answers: keys strictly ascending (a binary search finds each), and answer i's
+    // min(total, depth) hits from longerStarts[i] on.
     try reader.require(
-      slotKeys.count == slotValues.count && broadPlaces.count == broadTotals.count * depthCount
-        && broadMatches.count == broadPlaces.count && slotValues.allLie(in: 0..<broadTotals.count)
-        && Set(slotKeys).count == slotKeys.count, "the broad answers")
+      longerKeys.isStrictlyIncreasing && longerTotals.count == longerKeys.count
+        && longerStarts.count == longerKeys.count + 1 && longerStarts.first == 0
+        && longerStarts.last.map { Int($0) == longerPlaces.count } == true
+        && longerMatches.count == longerPlaces.count
+        && longerTotals.indices.allSatisfy { i in
+          Int(longerStarts[i + 1]) - Int(longerStarts[i]) == min(max(Int(longerTotals[i]), 0), depthCount)
+        }, "the longer answers")
     try reader.require(
-      places.allLie(in: -1..<placeCount) && broadPlaces.allLie(in: -1..<placeCount)
-        && totals.allLie(in: 0..<Int(Int32.max)) && broadTotals.allLie(in: 0..<Int(Int32.max)), "the answers' places")
-    // An answer reads the first min(total, depth) slots of its key: each must name a place.
-    func filled(_ totals: IntegerTable<Int32>, _ places: IntegerTable<Int32>) -> Bool {
+      places.allLie(in: -1..<placeCount) && longerPlaces.allLie(in: 0..<placeCount)
+        && totals.allLie(in: 0..<Int(Int32.max)) && longerTotals.allLie(in: 0..<Int(Int32.max)),
+      "the answers' places")
+    // A short answer reads the first min(total, depth) slots of its key: each must name a place.
+    try reader.require(
       totals.indices.allSatisfy { slot in
         places[slot * depthCount..<slot * depthCount + min(Int(totals[slot]), depthCount)].allSatisfy { $0 >= 0 }
-      }
-    }
-    try reader.require(filled(totals, places) && filled(broadTotals, broadPlaces), "the answers' places")
+      }, "the answers' places")
     self.init(
-      fuzzy: fuzzy, totals: totals, places: places, matches: matches,
-      broadSlots: Dictionary(uniqueKeysWithValues: zip(slotKeys, slotValues)), broadTotals: broadTotals,
-      broadPlaces: broadPlaces, broadMatches: broadMatches)
+      fuzzy: fuzzy, totals: totals, places: places, matches: matches, longerKeys: longerKeys,
+      longerTotals: longerTotals, longerStarts: longerStarts, longerPlaces: longerPlaces,
+      longerMatches: longerMatches)
   }
 }
 

@@ -2,10 +2,10 @@ import CitySearch
 import Foundation
 
 /// The answers of the broadest queries, precomputed at build: every query of one or two
-/// letters or digits, and every longer query of letters or digits (up to
-/// ``longestBroadQuery``) or of one Hanzi that has more than ``broadTotal`` matches and extends
-/// one that ``isExtended(length:total:mode:fuzzy:listsAreExact:placeCount:)`` says is extended, in both modes,
-/// each with its exact total and its best ``depth`` hits.
+/// letters or digits, every query of one Hanzi of the corpus, and every longer query of letters
+/// or digits (up to ``longestBroadQuery``) that extends one that
+/// ``isExtended(length:total:mode:fuzzy:listsAreExact:placeCount:)`` says is extended, in both
+/// modes, each with its exact total and its best ``depth`` hits (fewer when it has fewer).
 ///
 /// These are the first keystrokes of almost every typing session and the queries with the
 /// most matches (`s` matches most of `villages`, `镇` some 21,800 places of `towns`): counting
@@ -13,20 +13,21 @@ import Foundation
 /// the worst case; a query with a larger `limit` is answered by the backend as usual.
 public struct ShortQueryAnswers: Sendable {
   /// How many hits each answer keeps: a search with a larger `limit` is answered by the
-  /// backend as usual. 32 rather than 64 since more queries are kept (``broadTotal``): the
-  /// tables of `villages` take about half the memory, and a city picker shows 20.
+  /// backend as usual. 32 rather than 64 since more queries are kept: the tables of
+  /// `villages` take about half the memory, and a city picker shows 20.
   public static let depth = 32
-  /// A query of three characters or more or of one Hanzi is kept when it has more matches
-  /// than an answer keeps. One with fewer is walked; at 128 instead of 32 such walks were the
-  /// `cities` p99 (`cha`, 107 matches: 5–40 µs in the bench against about 2 µs for a table
-  /// answer).
+  /// A query of two characters is extended when it has more matches than an answer keeps (a
+  /// query of three or more, when it has more than ``extensionTotal(placeCount:)``). Every
+  /// answer computed is kept, whatever its total: one with few matches can still cost a search
+  /// many candidates or a trie walk many edges (`jiangj` on `cities`, 17 matches: 174,000
+  /// instructions verifying *jiang*'s places), and its hits take no more room than its matches.
   public static let broadTotal = depth
   /// The longest Latin query kept: seven letters or digits, the longest whose key fits below
   /// the key's mode and Hanzi bits (37⁷ < 2⁴⁰).
   public static let longestBroadQuery = 7
 
-  /// A query of three characters or more is extended by one character, each extension kept
-  /// when it is broad, only when it has more matches than this: ``broadTotal``, or one place in
+  /// A query of three characters or more is extended by one character, each extension's
+  /// answer kept, only when it has more matches than this: ``broadTotal``, or one place in
   /// 64 of a larger corpus. A walk visits each match, so the precomputed answers bound the walk
   /// to about this many (`xian` on `cities`, 1,472 matches, and `zhang` on `villages`, some
   /// 17,000, were the costliest keystrokes left after four characters); the bound grows with the
@@ -45,8 +46,8 @@ public struct ShortQueryAnswers: Sendable {
   public static let syllableExtensionTotal = 1_024
 
   /// Whether a query of `length` letters or digits with `total` matches in `mode`, read with the
-  /// fuzzy rules `fuzzy`, over `placeCount` places, is extended by one character (each extension
-  /// kept when broad): two characters with more than ``broadTotal`` matches, three to six with
+  /// fuzzy rules `fuzzy`, over `placeCount` places, is extended by one character (each
+  /// extension's answer kept): two characters with more than ``broadTotal`` matches, three to six with
   /// more than ``extensionTotal(placeCount:)``, or, when `listsAreExact` (the source's lists
   /// hold exactly the matches of such queries, ``PostingCandidates/isExact``), three to five in
   /// `syllable` mode without fuzzy rules with more than ``syllableExtensionTotal``.
@@ -76,23 +77,40 @@ public struct ShortQueryAnswers: Sendable {
     /// `depth` slots per (mode, key): place index and packed match, `-1` when unused.
     let places: IntegerTable<Int32>
     let matches: IntegerTable<UInt32>
-    /// The broad queries of three to ``ShortQueryAnswers/longestBroadQuery`` characters and of
-    /// one Hanzi: their slot in `broadTotals` by key, and `depth` hits per slot in `broadPlaces`
-    /// and `broadMatches`.
-    let broadSlots: [UInt64: Int32]
-    let broadTotals: IntegerTable<Int32>
-    let broadPlaces: IntegerTable<Int32>
-    let broadMatches: IntegerTable<UInt32>
+    /// The answers of queries of three to ``ShortQueryAnswers/longestBroadQuery`` characters
+    /// and of one Hanzi, by their keys (`longerKey(_:mode:)`), ascending: answer i's total is
+    /// `longerTotals[i]`, its hits `longerPlaces` and `longerMatches` from `longerStarts[i]` to
+    /// `longerStarts[i + 1]` (min(total, depth) of them). Read by binary search, where a
+    /// dictionary of the keys took 12 bytes a key more and a build when a file was opened.
+    let longerKeys: IntegerTable<UInt64>
+    let longerTotals: IntegerTable<Int32>
+    let longerStarts: IntegerTable<Int32>
+    let longerPlaces: IntegerTable<Int32>
+    let longerMatches: IntegerTable<UInt32>
 
     init(
       totals: IntegerTable<Int32>, places: IntegerTable<Int32>, matches: IntegerTable<UInt32>,
-      broadSlots: [UInt64: Int32], broadTotals: IntegerTable<Int32>, broadPlaces: IntegerTable<Int32>,
-      broadMatches: IntegerTable<UInt32>
+      longerKeys: IntegerTable<UInt64>, longerTotals: IntegerTable<Int32>, longerStarts: IntegerTable<Int32>,
+      longerPlaces: IntegerTable<Int32>, longerMatches: IntegerTable<UInt32>
     ) {
       (self.totals, self.places, self.matches) = (totals, places, matches)
-      (self.broadSlots, self.broadTotals, self.broadPlaces, self.broadMatches) = (
-        broadSlots, broadTotals, broadPlaces, broadMatches
-      )
+      (self.longerKeys, self.longerTotals, self.longerStarts) = (longerKeys, longerTotals, longerStarts)
+      (self.longerPlaces, self.longerMatches) = (longerPlaces, longerMatches)
+    }
+
+    /// The position of `key` in `longerKeys`, if it is there: a binary search.
+    ///
+    /// - Complexity: O(log n) for the n answers kept.
+    @inline(__always)
+    func longerAnswer(_ key: UInt64) -> Int? {
+      longerKeys.withUnsafeBufferPointer { keys in
+        var (low, high) = (0, keys.count)
+        while low < high {
+          let mid = (low + high) / 2
+          if keys[mid] < key { low = mid + 1 } else { high = mid }
+        }
+        return low < keys.count && keys[low] == key ? low : nil
+      }
     }
   }
 
@@ -142,8 +160,8 @@ public struct ShortQueryAnswers: Sendable {
       jobs, parents: [], source: source, concurrently: concurrently, fuzzy: fuzzy, blockPlaces: blockPlaces,
       firstUnits: firstUnits, isExtended: isExtended)
     // A `seed` match is an occurrence in a string (MatchSpec §4), and so is every part of it:
-    // an extension whose last two characters match no place matches none either, and is not
-    // enumerated (its answer, total 0, would not be kept).
+    // an extension whose last two characters match no place matches none either, and is
+    // neither enumerated nor kept.
     var seedPairMatches = [Bool](repeating: false, count: Self.keyCount)
     for (job, answer) in zip(jobs, answers) where job.mode == .seed && job.tokens.count == 2 {
       seedPairMatches[Int(LetterKey.of(job.tokens))] = answer.total > 0
@@ -172,11 +190,8 @@ public struct ShortQueryAnswers: Sendable {
     var places = ContiguousArray<Int32>(
       repeating: -1, count: MatchMode.allCases.count * Self.keyCount * Self.depth)
     var matches = ContiguousArray<UInt32>(repeating: 0, count: places.count)
-    var broadSlots: [UInt64: Int32] = [:]
-    var broadTotals = ContiguousArray<Int32>()
-    var broadPlaces = ContiguousArray<Int32>()
-    var broadMatches = ContiguousArray<UInt32>()
-    for (job, answer) in zip(jobs, answers) {
+    var longer: [(key: UInt64, answer: Int)] = []
+    for (j, (job, answer)) in zip(jobs, answers).enumerated() {
       let (mode, tokens) = (job.mode, job.tokens)
       if tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) {
         let slot = (mode == .syllable ? 0 : 1) * Self.keyCount + Int(LetterKey.of(tokens))
@@ -185,40 +200,39 @@ public struct ShortQueryAnswers: Sendable {
           places[slot * Self.depth + i] = entry.index
           matches[slot * Self.depth + i] = entry.match.bits
         }
-      } else if Self.keepsHits(tokens, total: answer.total) {
-        broadSlots[Self.broadKey(tokens, mode: mode)] = Int32(broadTotals.count)
-        broadTotals.append(Int32(answer.total))
-        // `depth` slots each, the unused ones -1 (a broad query has fewer matches than `depth`
-        // when `broadTotal` is below it).
-        let unused = Self.depth - answer.entries.count
-        broadPlaces += answer.entries.map(\.index) + repeatElement(-1, count: unused)
-        broadMatches += answer.entries.map(\.match.bits) + repeatElement(0, count: unused)
+      } else {
+        longer.append((Self.longerKey(tokens, mode: mode), j))
       }
+    }
+    // Each job is its parent's tokens and one more character, or a query of its own: one key each.
+    longer.sort { $0.key < $1.key }
+    var longerStarts = ContiguousArray<Int32>([0])
+    var longerPlaces = ContiguousArray<Int32>()
+    var longerMatches = ContiguousArray<UInt32>()
+    for (_, j) in longer {
+      longerPlaces += answers[j].entries.map(\.index)
+      longerMatches += answers[j].entries.map(\.match.bits)
+      longerStarts.append(Int32(longerPlaces.count))
     }
     self.init(
       fuzzy: fuzzy, totals: IntegerTable(totals), places: IntegerTable(places), matches: IntegerTable(matches),
-      broadSlots: broadSlots, broadTotals: IntegerTable(broadTotals), broadPlaces: IntegerTable(broadPlaces),
-      broadMatches: IntegerTable(broadMatches))
+      longerKeys: IntegerTable(longer.map(\.key)),
+      longerTotals: IntegerTable(longer.map { Int32(answers[$0.answer].total) }),
+      longerStarts: IntegerTable(longerStarts), longerPlaces: IntegerTable(longerPlaces),
+      longerMatches: IntegerTable(longerMatches))
   }
 
   /// Answers from their tables: as computed, or as a file holds them (``init(fileData:corpus:)``,
   /// answers without fuzzy rules).
   init(
     fuzzy: FuzzyRules = [], totals: IntegerTable<Int32>, places: IntegerTable<Int32>, matches: IntegerTable<UInt32>,
-    broadSlots: [UInt64: Int32], broadTotals: IntegerTable<Int32>, broadPlaces: IntegerTable<Int32>,
-    broadMatches: IntegerTable<UInt32>
+    longerKeys: IntegerTable<UInt64>, longerTotals: IntegerTable<Int32>, longerStarts: IntegerTable<Int32>,
+    longerPlaces: IntegerTable<Int32>, longerMatches: IntegerTable<UInt32>
   ) {
     self.fuzzy = fuzzy
     tables = Tables(
-      totals: totals, places: places, matches: matches, broadSlots: broadSlots, broadTotals: broadTotals,
-      broadPlaces: broadPlaces, broadMatches: broadMatches)
-  }
-
-  /// Whether the tables keep the hits of a query of `tokens` with `total` matches: every query of
-  /// one or two letters or digits, any other only when broad (more than ``broadTotal`` matches).
-  @inline(__always)
-  private static func keepsHits(_ tokens: [UInt32], total: Int) -> Bool {
-    tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) || total > broadTotal
+      totals: totals, places: places, matches: matches, longerKeys: longerKeys, longerTotals: longerTotals,
+      longerStarts: longerStarts, longerPlaces: longerPlaces, longerMatches: longerMatches)
   }
 
   /// The letters and digits a query of the tables is made of, in the order of their answers.
@@ -243,10 +257,9 @@ public struct ShortQueryAnswers: Sendable {
   /// Each job's answer, by `source`'s own enumeration, as its typing session would find it
   /// (``Narrowing``): an extension verifies its parent's matches (`parents[parent]`) when they
   /// are no more than the candidates a fresh enumeration would visit
-  /// (``MatchSource/candidateEstimate(_:mode:)``), else it enumerates afresh. The entries are
-  /// kept only where the tables keep them (every one- and two-character query, a broad other
-  /// one); the matches only when `isExtended` says the job is extended and one of its
-  /// extensions would verify them.
+  /// (``MatchSource/candidateEstimate(_:mode:)``), else it enumerates afresh. The matches are
+  /// kept only when `isExtended` says the job is extended and one of its extensions would
+  /// verify them.
   ///
   /// An extension verifies only the parent's matches whose letters hold its own: the 36
   /// extensions of a parent of 30,000 matches would otherwise look up 36 × 30,000 places'
@@ -342,7 +355,6 @@ public struct ShortQueryAnswers: Sendable {
       }
       return progress.map { progress in
         let (mode, tokens, top, total) = (progress.mode, jobs[progress.job].tokens, progress.top, progress.total)
-        let kept = Self.keepsHits(tokens, total: total)
         let narrowed =
           total <= progress.estimate && isExtended(tokens, total, progress.mode)
           && Self.letters.contains { c in
@@ -352,7 +364,7 @@ public struct ShortQueryAnswers: Sendable {
                 mode: mode)
           }
         return Answer(
-          total: total, entries: kept ? top.sortedEntries() : [],
+          total: total, entries: top.sortedEntries(),
           matches: narrowed
             ? matcher.withPlaces { places in
               progress.allMatches().map { ($0, places.letterMask(at: Int($0))) }
@@ -379,8 +391,7 @@ public struct ShortQueryAnswers: Sendable {
   /// matches, `zhang` 44 of 17,323), where counting them by verifying each took one matcher
   /// call per match. When they are not, a pass takes four times as many more; once that would
   /// be more than a sixteenth of them, the rest whose bound is below the worst key kept are
-  /// verified as they come. An answer whose hits the tables do not keep (three characters or
-  /// more, at most ``broadTotal`` matches) is only counted.
+  /// verified as they come.
   ///
   /// - Complexity: one matcher call per candidate taken and per place apart, plus O(c · log b)
   ///   for each pass after the first over the c candidates taking the next b of them.
@@ -396,8 +407,6 @@ public struct ShortQueryAnswers: Sendable {
       progress.top.insert(key: ranking.key(match, place: place), index: place, match: match)
     }
     progress.exactCount = total
-    // The hits of an answer the tables do not keep are not needed: its total is.
-    guard Self.keepsHits(progress.prepared.query.tokens, total: total) else { return }
     var lowest = progress.lowest
     while true {
       let chosen = lowest.ascending()
@@ -568,17 +577,19 @@ public struct ShortQueryAnswers: Sendable {
   /// the mode in bit 41, bit 40 set for a Hanzi, and the Hanzi's scalar value or the letters'
   /// ``LetterKey`` digits in base 37 below them.
   @inline(__always)
-  private static func broadKey(_ tokens: [UInt32], mode: MatchMode) -> UInt64 {
+  private static func longerKey(_ tokens: [UInt32], mode: MatchMode) -> UInt64 {
     let value =
       tokens.count == 1
       ? 1 << 40 | UInt64(tokens[0]) : tokens.reduce(0) { $0 * 37 + UInt64(LetterKey.digit($1)) }
     return (mode == .syllable ? 0 : 1 << 41) | value
   }
 
-  /// The answer, when `query` is one or two letters or digits, or a broad query of three to
-  /// ``longestBroadQuery`` of them or of one Hanzi, and `limit` is at most ``depth``.
+  /// The answer, when `query` is one or two letters or digits, or a query of three to
+  /// ``longestBroadQuery`` of them or of one Hanzi whose answer was computed, and `limit` is at
+  /// most ``depth``.
   ///
-  /// - Complexity: O(limit): a table read and the copy of the hits.
+  /// - Complexity: O(limit + log n) for the n answers of three characters or more kept: a
+  ///   binary search, a table read and the copy of the hits.
   public func answer(_ query: NormalizedQuery, mode: MatchMode, limit: Int, corpus: Corpus) -> SearchResult? {
     let tokens = query.tokens
     // The answers are of `syllable` queries read with this table's fuzzy rules (MatchSpec §3.5),
@@ -589,21 +600,25 @@ public struct ShortQueryAnswers: Sendable {
     let tables = self.tables
     let total: Int
     let first: Int
-    let broad: Bool
+    let kept: Int
+    let longer: Bool
     if tokens.count <= 2 && tokens.allSatisfy(Hanzi.isLatin) {
       let slot = (mode == .syllable ? 0 : 1) * Self.keyCount + Int(LetterKey.of(tokens))
-      (total, first, broad) = (Int(tables.totals[slot]), slot * Self.depth, false)
+      total = Int(tables.totals[slot])
+      (first, kept, longer) = (slot * Self.depth, min(total, Self.depth), false)
     } else if tokens.count >= 3 ? tokens.allSatisfy(Hanzi.isLatin) : tokens.count == 1 && Hanzi.isHanzi(tokens[0]),
-      let slot = tables.broadSlots[Self.broadKey(tokens, mode: mode)]
+      let i = tables.longerAnswer(Self.longerKey(tokens, mode: mode))
     {
-      (total, first, broad) = (Int(tables.broadTotals[Int(slot)]), Int(slot) * Self.depth, true)
+      total = Int(tables.longerTotals[i])
+      first = Int(tables.longerStarts[i])
+      (kept, longer) = (Int(tables.longerStarts[i + 1]) - first, true)
     } else {
       return nil
     }
-    // The slots lie inside the tables: `first + depth` is at most their size (checked when read).
-    let slots = first..<first + min(max(limit, 0), total, Self.depth)
-    let hits = (broad ? tables.broadPlaces : tables.places).withUnsafeBufferPointer { places in
-      (broad ? tables.broadMatches : tables.matches).withUnsafeBufferPointer { matches in
+    // The hits lie inside the tables (checked when read).
+    let slots = first..<first + min(max(limit, 0), kept)
+    let hits = (longer ? tables.longerPlaces : tables.places).withUnsafeBufferPointer { places in
+      (longer ? tables.longerMatches : tables.matches).withUnsafeBufferPointer { matches in
         slots.map { slot -> SearchHit in
           let index = Int(places[slot])
           return SearchHit(index: index, id: corpus.id(at: index), match: Match(bits: matches[slot]))
@@ -613,12 +628,14 @@ public struct ShortQueryAnswers: Sendable {
     return SearchResult(normalized: query, mode: mode, total: total, hits: hits)
   }
 
-  /// How many broad queries of three characters or more and of one Hanzi are kept (both modes).
-  public var broadCount: Int { tables.broadTotals.count }
+  /// How many answers of queries of three characters or more and of one Hanzi are kept (both
+  /// modes).
+  public var longerCount: Int { tables.longerTotals.count }
 
   /// The bytes of the tables.
   public var byteCount: Int {
-    tables.totals.count * 4 + tables.places.count * 4 + tables.matches.count * 4 + tables.broadTotals.count * 4
-      + tables.broadPlaces.count * 4 + tables.broadMatches.count * 4 + tables.broadSlots.count * 12
+    tables.totals.count * 4 + tables.places.count * 4 + tables.matches.count * 4 + tables.longerKeys.count * 8
+      + tables.longerTotals.count * 4 + tables.longerStarts.count * 4 + tables.longerPlaces.count * 4
+      + tables.longerMatches.count * 4
   }
 }

@@ -115,18 +115,18 @@ import Testing
     try run(type)
   }
 
-  /// The precomputed answers (every one- and two-letter query, broad three-letter and
-  /// one-Hanzi ones) agree with the reference at every limit, including limits beyond what
-  /// they keep (then the backend searches as usual).
+  /// The precomputed answers (every one- and two-letter query, one-Hanzi ones and longer ones
+  /// that extend an extended query) agree with the reference at every limit, including limits
+  /// beyond what they keep (then the backend searches as usual).
   @Test(arguments: ["trie", "inverted-index"])
   func shortQueryAnswersAgreeWithTheReference(name: String) throws {
     let type = try #require(BackendCatalog.backend(named: name))
     func run<B: SearchBackend>(_ type: B.Type) throws {
       let backend = try B(corpus: Fixtures.cities, options: BackendOptions())
       let letters = "abcdefghijklmnopqrstuvwxyz0123456789".map(String.init)
-      // Every one- and two-character query is precomputed, and so are the broad longer and
-      // one-Hanzi ones (more than ShortQueryAnswers.broadTotal matches); the narrow ones here
-      // are answered by the walk.
+      // Every one- and two-character query is precomputed, and so are the one-Hanzi ones and
+      // the longer ones whose prefix is extended, broad or not (`藏`, `鄂`); the others here
+      // (`zzz`, `x1a`, `𠀀`, no Hanzi of the corpus) are answered by the walk.
       let broad = ["xia", "zha", "she", "shi", "zho", "xin", "xian", "chang", "县", "市", "区", "州", "阳", "山"]
       let narrow = ["bjs", "qqh", "zzz", "x1a", "藏", "鄂", "𠀀"]
       let queries = letters + ["zh", "sh", "bj", "xa", "a1", "cs"] + broad + narrow
@@ -140,41 +140,52 @@ import Testing
     try run(type)
   }
 
-  /// Which queries the table answers: a query of three letters or more, or of one Hanzi,
-  /// exactly when the reference counts more than `broadTotal` matches and, from four letters,
-  /// its prefix one letter shorter is extended (`isExtended`: more than `extensionTotal`
-  /// matches, 50 on `cities`); never one with a mark, nor one of two Hanzi.
-  @Test func broadQueriesAreAnsweredFromTheTableNarrowOnesByTheWalk() throws {
+  /// Which queries the table answers: a query of one Hanzi exactly when the corpus holds it; a
+  /// query of three letters or more exactly when its prefix one letter shorter is answered
+  /// there too (or is of two letters) and is extended (`isExtended`: more than `broadTotal`
+  /// matches for two letters, `extensionTotal` for more, 50 on `cities`), and in `seed` mode
+  /// its last two letters match some place; never one with a mark, nor one of two Hanzi. The
+  /// answers kept, broad or not, are the reference's.
+  @Test func extensionsOfExtendedQueriesAreAnsweredFromTheTableOthersByTheWalk() throws {
     let backend = TrieBackend(corpus: Fixtures.cities)
     let table = try #require(backend.shortAnswers)
     let normalizer = QueryNormalizer(tables: Fixtures.cities.tables)
-    var broad = 0
+    var narrow = 0
     var longer = 0
+    var walked = 0
     let texts = [
       "xia", "zha", "she", "shi", "zho", "xin", "bjs", "zzz", "qqh", "县", "市", "区", "藏", "鄂", "xian", "xiang",
-      "chang", "changs", "dong", "shan", "shanx", "zhou",
+      "chang", "changs", "dong", "shan", "shanx", "zhou", "jiangj", "xianx", "zhoukou", "qz", "xq",
     ]
     for text in texts {
       for mode in MatchMode.allCases {
         func total(_ text: String) -> Int {
           Fixtures.citiesReference.search(normalizer.normalize(text), mode: mode, limit: 0).total
         }
+        func kept(_ text: String) -> Bool {
+          guard text.unicodeScalars.allSatisfy(\.isASCII) else { return text.count == 1 && total(text) > 0 }
+          guard text.count >= 3 else { return text.count >= 1 }
+          let prefix = String(text.dropLast())
+          return kept(prefix)
+            && ShortQueryAnswers.isExtended(
+              length: prefix.count, total: total(prefix), mode: mode, placeCount: Fixtures.cities.count)
+            && (mode == .syllable || total(String(text.suffix(2))) > 0)
+        }
         let query = normalizer.normalize(text)
-        let prefixIsBroad =
-          text.count <= 3
-          || ShortQueryAnswers.isExtended(
-            length: text.count - 1, total: total(String(text.dropLast())), mode: mode,
-            placeCount: Fixtures.cities.count)
-        let stored = table.answer(query, mode: mode, limit: 20, corpus: Fixtures.cities) != nil
-        #expect(
-          stored == (total(text) > ShortQueryAnswers.broadTotal && prefixIsBroad),
-          "\(text) \(mode): \(total(text)) matches")
-        if stored { broad += 1 }
-        if stored && text.count > 3 { longer += 1 }
+        let stored = table.answer(query, mode: mode, limit: 20, corpus: Fixtures.cities)
+        #expect((stored != nil) == kept(text), "\(text) \(mode): \(total(text)) matches")
+        if let stored {
+          #expect(stored == Fixtures.citiesReference.search(query, mode: mode, limit: 20), "\(text) \(mode)")
+          if stored.total <= ShortQueryAnswers.broadTotal && text.count >= 3 { narrow += 1 }
+          if text.count > 3 { longer += 1 }
+        } else {
+          walked += 1
+        }
       }
     }
-    #expect(broad >= 4, "the list holds broad queries")
-    #expect(longer >= 2, "the list holds broad queries of four letters or more")
+    #expect(narrow >= 2, "the table holds queries of few matches")
+    #expect(longer >= 4, "the table holds queries of four letters or more")
+    #expect(walked >= 4, "some queries are walked")
     for text in ["xi'a", "北京"] {
       #expect(table.answer(normalizer.normalize(text), mode: .syllable, limit: 20, corpus: Fixtures.cities) == nil)
     }

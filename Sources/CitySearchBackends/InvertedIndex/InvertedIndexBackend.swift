@@ -315,7 +315,7 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
         "distinct Hanzi": String(hanzi.count),
         "bitsets": String(
           syllableLists.bitsetCount + (fuzzyLists?.bitsetCount ?? 0) + seedLists.bitsetCount + hanziLists.bitsetCount),
-        "broad answers": String(shortAnswers?.broadCount ?? 0),
+        "longer answers": String(shortAnswers?.longerCount ?? 0),
       ])
   }
 

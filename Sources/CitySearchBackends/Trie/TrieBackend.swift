@@ -141,7 +141,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
         "nodes": String(trie.nodeCount), "postings": String(trie.postings.count),
         "reading nodes": String(readingTrie.nodeCount),
         "labels": String(trie.labelUnits.count),
-        "broad answers": String(shortAnswers?.broadCount ?? 0),
+        "longer answers": String(shortAnswers?.longerCount ?? 0),
       ])
   }
 
