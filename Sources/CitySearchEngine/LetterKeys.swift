@@ -7,6 +7,31 @@ public enum LetterKey {
   /// The number of keys: every string of up to three characters.
   public static let count = 37 * 37 * 37
 
+  /// The smallest key of `length` characters (1…6), 37^(length − 1): every key of fewer
+  /// characters lies below it (`aaaa`, 1 in each of four digits, is 37³ + 37² + 37 + 1, and
+  /// `999`, 36 in each of three, is 37³ − 1).
+  @inlinable @inline(__always)
+  public static func first(ofLength length: Int) -> Int32 {
+    switch length {
+    case 1: 1
+    case 2: 37
+    case 3: 1_369
+    case 4: 50_653
+    case 5: 1_874_161
+    case 6: 69_343_957
+    default: preconditionFailure("a key has one to six characters, not \(length)")
+    }
+  }
+
+  /// The key of the first `length` (1…5) characters of `key`'s string, which has as many or
+  /// more: a division by 37 per character dropped.
+  @inlinable @inline(__always)
+  public static func prefix(_ key: Int32, length: Int) -> Int32 {
+    var key = key
+    while key >= first(ofLength: length + 1) { key /= 37 }
+    return key
+  }
+
   /// The digit of one letter or digit: `a`…`z` are 1…26, `0`…`9` are 27…36.
   @inlinable @inline(__always)
   public static func digit(_ c: UInt32) -> Int32 { c >= 0x61 ? Int32(c - 0x61 + 1) : Int32(c - 0x30 + 27) }

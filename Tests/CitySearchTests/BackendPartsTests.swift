@@ -19,6 +19,17 @@ import Testing
       #expect(LetterKey.string(key) == text)
     }
     #expect(LetterKey.of("ab".unicodeScalars.map(\.value)) != LetterKey.of("ba".unicodeScalars.map(\.value)))
+    // Keys of each length lie from its first key on, below the next length's; a prefix is the
+    // key of the string's first characters.
+    func key(_ text: String) -> Int32 { LetterKey.of(text.unicodeScalars.map(\.value)) }
+    // (A key of six characters exists only when its first five's is extensible: not `999999`.)
+    for length in 1...6 {
+      #expect(LetterKey.first(ofLength: length) <= key(String(repeating: "a", count: length)))
+      #expect(length == 1 || key(String(repeating: "9", count: length - 1)) < LetterKey.first(ofLength: length))
+    }
+    for (text, length, prefix) in [("jiangj", 5, "jiang"), ("jiangj", 3, "jia"), ("z9ab", 3, "z9a"), ("bj", 2, "bj")] {
+      #expect(LetterKey.prefix(key(text), length: length) == key(prefix), "\(text) \(length)")
+    }
   }
 
   /// 长沙 (chang sha): a query can begin c, ch, cha, cs, chs, csh (initials or whole syllables

@@ -103,31 +103,33 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
           kept += 1
         } else {
           let entry = SparsePostingLists.entry(key: out[i], place: place)
-          if out[i] < Self.sixLetterKeys { longEntries.append(entry) } else { longerEntries.append(entry) }
+          if out[i] < LetterKey.first(ofLength: 6) {
+            longEntries.append(entry)
+          } else {
+            longerEntries.append(entry)
+          }
         }
       }
       out.removeLast(out.count - kept)
     }
-    // A long key's first three letters are a division away: by 37 for four letters, 37² for five.
-    let isBroad = (0..<LetterKey.count).map { syllableLists[$0].count > Self.broadList }
+    // A long key is kept when its first three letters' list is broad.
+    let broadThree = (0..<LetterKey.count).map { syllableLists[$0].count > Self.broadList }
     longEntries.removeAll { entry in
-      let key = Int32(truncatingIfNeeded: entry >> 32)
-      return !isBroad[Int(key / (key < Self.fiveLetterKeys ? 37 : 37 * 37))]
+      !broadThree[Int(LetterKey.prefix(Int32(truncatingIfNeeded: entry >> 32), length: 3))]
     }
     let longLists = buildsLongLists ? SparsePostingLists(entries: longEntries) : nil
     longEntries = []
     let longerLists = longLists.flatMap { longLists -> SparsePostingLists? in
       // The broad five-letter keys, as a bitset over their values.
       let broad = longLists.keys(withMoreThan: Self.broadLongList).filter {
-        $0 >= Self.fiveLetterKeys && LetterKey.extensible($0)
+        $0 >= LetterKey.first(ofLength: 5) && LetterKey.extensible($0)
       }
       guard let last = broad.last else { return nil }
-      var isBroad = [UInt64](repeating: 0, count: Int(last) / 64 + 1)
-      for key in broad { isBroad[Int(key) >> 6] |= 1 << UInt64(key & 63) }
-      // A six-letter key's first five letters are a division by 37 away.
+      var broadFive = [UInt64](repeating: 0, count: Int(last) / 64 + 1)
+      for key in broad { broadFive[Int(key) >> 6] |= 1 << UInt64(key & 63) }
       longerEntries.removeAll { entry in
-        let five = Int(entry >> 32) / 37
-        return five >> 6 >= isBroad.count || isBroad[five >> 6] & 1 << UInt64(five & 63) == 0
+        let five = Int(LetterKey.prefix(Int32(truncatingIfNeeded: entry >> 32), length: 5))
+        return five >> 6 >= broadFive.count || broadFive[five >> 6] & 1 << UInt64(five & 63) == 0
       }
       return SparsePostingLists(entries: longerEntries)
     }
@@ -437,13 +439,6 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
   /// (some 300 ns each on `villages` in the bench, where `jiangj`, verifying *jiang*'s 15,000
   /// places, took 4 ms).
   static let broadLongList = 1_024
-
-  /// The smallest ``LetterKey`` of five letters: 37⁴ (`aaaaa`, 1 in each of five base-37 digits,
-  /// is 37⁴ + 37³ + 37² + 37 + 1, and every four-letter key lies below 37⁴).
-  static let fiveLetterKeys: Int32 = 37 * 37 * 37 * 37
-
-  /// The smallest ``LetterKey`` of six letters: 37⁵.
-  static let sixLetterKeys: Int32 = 37 * 37 * 37 * 37 * 37
 
   /// A three-letter key whose list holds more places than this has its four- and five-letter
   /// keys in ``longLists``: as many as an answer keeps. At 256 a query such as `shann` on
