@@ -98,17 +98,14 @@ public struct ShortQueryAnswers: Sendable {
       (self.longerPlaces, self.longerMatches) = (longerPlaces, longerMatches)
     }
 
-    /// The position of `key` in `longerKeys`, if it is there: a binary search.
+    /// The position of `key` in `longerKeys`, if it is there: a binary search
+    /// (`firstPosition(notBelow:in:)`).
     ///
     /// - Complexity: O(log n) for the n answers kept.
     @inline(__always)
     func longerAnswer(_ key: UInt64) -> Int? {
       longerKeys.withUnsafeBufferPointer { keys in
-        var (low, high) = (0, keys.count)
-        while low < high {
-          let mid = (low + high) / 2
-          if keys[mid] < key { low = mid + 1 } else { high = mid }
-        }
+        let low = firstPosition(notBelow: key, in: keys)
         return low < keys.count && keys[low] == key ? low : nil
       }
     }
