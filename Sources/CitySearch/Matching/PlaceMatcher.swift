@@ -25,7 +25,7 @@ public struct PlaceMatcher: Sendable {
   public let fuzzySpellings: FuzzySpellings
   /// The spellings a whole piece can have, every syllable and literal token (spelling class 0),
   /// packed by ``packedSpelling(_:)``, ascending and distinct: a binary search over some 400 keys
-  /// costs a third of hashing one, and a walked keystroke asks up to six per letter.
+  /// costs a third of hashing one, and the pieces that begin with some letters lie in one range.
   private let wholePieces: ContiguousArray<UInt64>
   /// The letters and digits whose one-letter spelling is a whole syllable's, not only a
   /// literal's; every one when some literal's spelling is longer (then any whole piece is taken
@@ -186,17 +186,26 @@ public struct PlaceMatcher: Sendable {
   /// enough. A piece of two letters or more is a syllable's (``syllableLetters``).
   private func runSplits(_ run: ArraySlice<UInt32>) -> (pieces: Bool, syllables: Bool) {
     let n = run.count
-    // No syllable is longer than six letters (as NormalizedQuery.minimumUnits assumes).
-    func piece(_ i: Int, _ length: Int) -> Bool {
-      var key: UInt64 = 0
-      for t in run[(run.startIndex + i)..<(run.startIndex + i + length)] { key = key << 8 | UInt64(t & 0xFF) }
-      return wholePieces.withUnsafeBufferPointer { sorted in
-        var (low, high) = (0, sorted.count)
-        while low < high {
-          let mid = (low + high) / 2
-          if sorted[mid] < key { low = mid + 1 } else { high = mid }
+    // Calls `body(length)` for each whole piece at `i`, of one letter to six (no syllable is
+    // longer, as NormalizedQuery.minimumUnits assumes). The letters so far are a packed key
+    // that grows with each: the pieces beginning with them lie at and after the first key not
+    // below it, so each search starts where the last ended, and the sweep stops at the first
+    // letters that begin no piece (`gx`, where a search of each length asked for six).
+    func forEachPiece(at i: Int, _ body: (Int) -> Void) {
+      wholePieces.withUnsafeBufferPointer { sorted in
+        var key: UInt64 = 0
+        var low = 0
+        for length in 1...min(6, n - i) {
+          let shift = UInt64(64 - 8 * length)
+          key |= UInt64(run[run.startIndex + i + length - 1] & 0xFF) << shift
+          var high = sorted.count
+          while low < high {
+            let mid = (low + high) / 2
+            if sorted[mid] < key { low = mid + 1 } else { high = mid }
+          }
+          guard low < sorted.count, sorted[low] >> shift == key >> shift else { return }
+          if sorted[low] == key { body(length) }
         }
-        return low < sorted.count && sorted[low] == key
       }
     }
     /// Whether the piece at `i` of `length` letters, a whole piece, is a syllable's.
@@ -208,7 +217,7 @@ public struct PlaceMatcher: Sendable {
       var bySyllables: UInt64 = 1
       for i in 0..<n where reachable & (1 << UInt64(i)) != 0 {
         let fromSyllables = bySyllables & (1 << UInt64(i)) != 0
-        for length in 1...min(6, n - i) where piece(i, length) {
+        forEachPiece(at: i) { length in
           reachable |= 1 << UInt64(i + length)
           if fromSyllables && isSyllable(i, length) { bySyllables |= 1 << UInt64(i + length) }
         }
@@ -219,7 +228,7 @@ public struct PlaceMatcher: Sendable {
     var bySyllables = reachable
     (reachable[0], bySyllables[0]) = (true, true)
     for i in 0..<n where reachable[i] {
-      for length in 1...min(6, n - i) where piece(i, length) {
+      forEachPiece(at: i) { length in
         reachable[i + length] = true
         if bySyllables[i] && isSyllable(i, length) { bySyllables[i + length] = true }
       }
@@ -227,10 +236,12 @@ public struct PlaceMatcher: Sendable {
     return (reachable[n], bySyllables[n])
   }
 
-  /// A spelling of at most eight bytes as one integer, first byte highest; `nil` if longer.
+  /// A spelling of at most eight bytes as one integer, its first byte highest and the bytes
+  /// after its last zero: integers order as their spellings do, and the spellings that begin
+  /// with some letters follow the letters' own integer. `nil` if longer.
   static func packedSpelling(_ spelling: [UInt8]) -> UInt64? {
     guard spelling.count <= 8 else { return nil }
-    return spelling.reduce(0) { $0 << 8 | UInt64($1) }
+    return spelling.enumerated().reduce(0) { $0 | UInt64($1.element) << UInt64(56 - 8 * $1.offset) }
   }
 
   /// The place's best match (MatchSpec §5.3), or `nil`. Prefer ``withPlaces(readings:_:)`` when

@@ -31,39 +31,54 @@ public struct TopK {
     if keys.count < limit {
       keys.append(key)
       entries.append((Int32(index), match))
-      siftUp(keys.count - 1)
+      keys.withUnsafeMutableBufferPointer { keys in
+        entries.withUnsafeMutableBufferPointer { entries in Self.siftUp(keys, entries, from: keys.count - 1) }
+      }
     } else if limit > 0 && key < keys[0] {
-      keys[0] = key
-      entries[0] = (Int32(index), match)
-      siftDown(0)
+      keys.withUnsafeMutableBufferPointer { keys in
+        entries.withUnsafeMutableBufferPointer { entries in
+          keys[0] = key
+          entries[0] = (Int32(index), match)
+          Self.siftDown(keys, entries, count: keys.count, from: 0)
+        }
+      }
     }
   }
 
-  @inlinable
-  mutating func siftUp(_ start: Int) {
+  /// Moves the key at `start` up the max-heap `keys` until its parent's is larger, its payload
+  /// beside it.
+  @inlinable @inline(__always)
+  static func siftUp<Payload>(
+    _ keys: UnsafeMutableBufferPointer<UInt64>, _ payload: UnsafeMutableBufferPointer<Payload>, from start: Int
+  ) {
     var child = start
     while child > 0 {
       let parent = (child - 1) / 2
       guard keys[child] > keys[parent] else { return }
       keys.swapAt(child, parent)
-      entries.swapAt(child, parent)
+      payload.swapAt(child, parent)
       child = parent
     }
   }
 
-  @inlinable
-  mutating func siftDown(_ start: Int) {
+  /// Moves the key at `start` down the max-heap of the first `n` keys until no child's is
+  /// larger, its payload beside it: the one sift-down of both the bounded heap's insertion and
+  /// the heapsort of ``ascendingPositions()``. Unsafe views, read once, since an array's every
+  /// swap would check its uniqueness and bounds.
+  @inlinable @inline(__always)
+  static func siftDown<Payload>(
+    _ keys: UnsafeMutableBufferPointer<UInt64>, _ payload: UnsafeMutableBufferPointer<Payload>, count n: Int,
+    from start: Int
+  ) {
     var parent = start
-    let n = keys.count
     while true {
-      var largest = parent
       let left = 2 * parent + 1
-      let right = left + 1
-      if left < n && keys[left] > keys[largest] { largest = left }
-      if right < n && keys[right] > keys[largest] { largest = right }
+      guard left < n else { return }
+      var largest = keys[left] > keys[parent] ? left : parent
+      if left + 1 < n && keys[left + 1] > keys[largest] { largest = left + 1 }
       if largest == parent { return }
       keys.swapAt(parent, largest)
-      entries.swapAt(parent, largest)
+      payload.swapAt(parent, largest)
       parent = largest
     }
   }
@@ -97,23 +112,11 @@ public struct TopK {
       withUnsafeTemporaryAllocation(of: UInt64.self, capacity: kept.count) { keys in
         _ = keys.initialize(fromContentsOf: kept)
         positions.withUnsafeMutableBufferPointer { positions in
-          var n = keys.count
-          while n > 1 {
-            // The largest key left goes last; the rest is a heap again once the new root sinks.
-            n -= 1
+          // The largest key left goes last; the rest is a heap again once the new root sinks.
+          for n in stride(from: keys.count - 1, to: 0, by: -1) {
             keys.swapAt(0, n)
             positions.swapAt(0, n)
-            var parent = 0
-            while true {
-              let left = 2 * parent + 1
-              guard left < n else { break }
-              var largest = keys[left] > keys[parent] ? left : parent
-              if left + 1 < n && keys[left + 1] > keys[largest] { largest = left + 1 }
-              if largest == parent { break }
-              keys.swapAt(parent, largest)
-              positions.swapAt(parent, largest)
-              parent = largest
-            }
+            Self.siftDown(keys, positions, count: n, from: 0)
           }
         }
       }
