@@ -55,6 +55,12 @@ final class PinyinSuffixTrie: Sendable {
   let rootLetterStarts: ContiguousArray<Int32>
   let rootLetterEdges: ContiguousArray<Int32>
   let rootLetterOffsets: ContiguousArray<UInt8>
+  /// Per node, the first letters of its edges' labels, a filter of four bytes a node: bit
+  /// ``letterBit(_:)`` of the ``LetterKey/digit(_:)`` value of each label's first letter or
+  /// digit (or 37 for an opaque unit, 0 for any other first byte). A walk of letters branches
+  /// over every syllable an initial may begin, and many of the nodes it reaches have no edge for
+  /// the query's next letter: a clear bit tells so without searching their edges.
+  let edgeLetters: ContiguousArray<UInt32>
 
   static func posting(place: Int, start: Int, alternate: Bool) -> UInt32 {
     UInt32(place) << 7 | (alternate ? 1 << 6 : 0) | UInt32(start)
@@ -66,7 +72,7 @@ final class PinyinSuffixTrie: Sendable {
   var byteCount: Int {
     labelUnits.count * 4 + labelTokens.count * 2 + labelsByLetter.count * 4 + edgeStarts.count * 4
       + edgeLabels.count * 4 + edgeTargets.count * 4 + subtreeStarts.count * 4 + subtreeEnds.count * 4
-      + postings.count * 4 + rootLetterStarts.count * 4 + rootLetterEdges.count * 5
+      + postings.count * 4 + rootLetterStarts.count * 4 + rootLetterEdges.count * 5 + edgeLetters.count * 4
   }
 
   /// Builds the trie of `corpus`, its edges labelled by `labels`.
@@ -236,6 +242,53 @@ final class PinyinSuffixTrie: Sendable {
     self.postings = IntegerTable(postings)
     (rootLetterStarts, rootLetterEdges, rootLetterOffsets) = Self.rootLetters(
       edgeStarts: edgeStarts, edgeLabels: edgeLabels, labelTokens: labelTokens, syllabary: syllabary)
+    edgeLetters = Self.edgeLetters(edgeStarts: edgeStarts, edgeLabels: edgeLabels, labelsByLetter: labelsByLetter)
+  }
+
+  /// The bit of ``edgeLetters`` for the labels in `labelsByLetter[d]..<labelsByLetter[d + 1]`:
+  /// `d` modulo 32, so each letter (1…26) has its own, and the digits and opaque units share
+  /// those of `a` to `e` and the letters after `z`: a set bit may be another's, which costs a
+  /// search that finds nothing; a clear bit is never wrong.
+  @inline(__always)
+  static func letterBit(_ d: Int32) -> UInt32 { 1 << (UInt32(bitPattern: d) & 31) }
+
+  /// Each node's first letters of its edges' labels (``edgeLetters``).
+  ///
+  /// - Complexity: O(nodes + edges + labels).
+  private static func edgeLetters(
+    edgeStarts: IntegerTable<Int32>, edgeLabels: IntegerTable<Int32>, labelsByLetter: IntegerTable<Int32>
+  ) -> ContiguousArray<UInt32> {
+    var bitOfLabel = ContiguousArray<UInt32>(repeating: 0, count: Int(labelsByLetter[labelsByLetter.count - 1]))
+    for d in 0..<labelsByLetter.count - 1 {
+      for label in Int(labelsByLetter[d])..<Int(labelsByLetter[d + 1]) { bitOfLabel[label] = letterBit(Int32(d)) }
+    }
+    let nodes = edgeStarts.count - 1
+    var letters = ContiguousArray<UInt32>(repeating: 0, count: nodes)
+    edgeStarts.withUnsafeBufferPointer { starts in
+      edgeLabels.withUnsafeBufferPointer { labels in
+        for v in 0..<nodes {
+          var mask: UInt32 = 0
+          for e in Int(starts[v])..<Int(starts[v + 1]) { mask |= bitOfLabel[Int(labels[e])] }
+          letters[v] = mask
+        }
+      }
+    }
+    return letters
+  }
+
+  /// Node v's edges whose label's spelling starts with the letter or digit `c`: none, without
+  /// a search, when ``edgeLetters`` has no such label.
+  @inline(__always)
+  func edges(of v: Int32, startingWith c: UInt32) -> Range<Int> {
+    guard edgeLetters[Int(v)] & Self.letterBit(LetterKey.digit(c)) != 0 else { return 0..<0 }
+    return edges(of: v, labels: labels(startingWith: c))
+  }
+
+  /// Node v's edges labelled by opaque units (``opaqueLabels``): none, without a search, when
+  /// ``edgeLetters`` has none.
+  @inline(__always)
+  func opaqueEdges(of v: Int32) -> Range<Int> {
+    edgeLetters[Int(v)] & Self.letterBit(37) != 0 ? edges(of: v, labels: opaqueLabels) : 0..<0
   }
 
   /// The root's edges by the letters their spellings hold (``rootLetterStarts``).
@@ -283,9 +336,10 @@ final class PinyinSuffixTrie: Sendable {
   init(reading reader: inout ArchiveReader, corpus: Corpus) throws(ArchiveError) {
     labelUnits = try reader.integerTable("the trie's labels")
     labelTokens = try reader.integerTable("the trie's labels")
-    labelsByLetter = try reader.integerTable("the trie's letter ranges")
-    edgeStarts = try reader.integerTable("the trie's edges")
-    edgeLabels = try reader.integerTable("the trie's edges")
+    let labelsByLetter: IntegerTable<Int32> = try reader.integerTable("the trie's letter ranges")
+    let edgeStarts: IntegerTable<Int32> = try reader.integerTable("the trie's edges")
+    let edgeLabels: IntegerTable<Int32> = try reader.integerTable("the trie's edges")
+    (self.labelsByLetter, self.edgeStarts, self.edgeLabels) = (labelsByLetter, edgeStarts, edgeLabels)
     edgeTargets = try reader.integerTable("the trie's edges")
     subtreeStarts = try reader.integerTable("the trie's subtrees")
     subtreeEnds = try reader.integerTable("the trie's subtrees")
@@ -299,6 +353,10 @@ final class PinyinSuffixTrie: Sendable {
       nodes >= 1 && edgeStarts.areOffsets(count: nodes + 1, total: edgeLabels.count)
         && edgeTargets.count == edgeLabels.count && edgeLabels.allLie(in: 0..<labels)
         && edgeTargets.allLie(in: 1..<nodes), "the trie's edges")
+    // Derived from the edges, checked, on another core while the postings are checked.
+    let edgeLetters = BackgroundResult {
+      Self.edgeLetters(edgeStarts: edgeStarts, edgeLabels: edgeLabels, labelsByLetter: labelsByLetter)
+    }
     try reader.require(
       subtreeStarts.count == nodes && subtreeStarts.areRanges(to: subtreeEnds, within: postings.count),
       "the trie's subtrees")
@@ -313,6 +371,7 @@ final class PinyinSuffixTrie: Sendable {
       }, "the trie's postings")
     (rootLetterStarts, rootLetterEdges, rootLetterOffsets) = Self.rootLetters(
       edgeStarts: edgeStarts, edgeLabels: edgeLabels, labelTokens: labelTokens, syllabary: corpus.syllabary)
+    self.edgeLetters = edgeLetters.value
   }
 
   /// Node v's edges whose label lies in `labels`, found by binary search; none without a

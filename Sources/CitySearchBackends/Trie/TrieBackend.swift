@@ -266,11 +266,11 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
           while letters != 0 {
             let letter = UInt32(0x61 + letters.trailingZeroBitCount)
             letters &= letters - 1
-            for e in trie.edges(of: v, labels: trie.labels(startingWith: letter)) { body(e) }
+            for e in trie.edges(of: v, startingWith: letter) { body(e) }
           }
           return
         }
-        for e in trie.edges(of: v, labels: trie.labels(startingWith: t)) { body(e) }
+        for e in trie.edges(of: v, startingWith: t) { body(e) }
       } else if let labels = hanziLabels[t] {
         for label in labels {
           for e in trie.edges(of: v, labels: label..<label + 1) { body(e) }
@@ -408,7 +408,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
         }
       }
       // §4.3 The initials.
-      for e in trie.edges(of: 0, labels: trie.labels(startingWith: needle[0])) {
+      for e in trie.edges(of: 0, startingWith: needle[0]) {
         initials(node: trie.edgeTargets[e], q: 1, depth: 1)
       }
     }
@@ -430,10 +430,10 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
     /// which have no letters (two binary searches, not a pass over every edge of `v`).
     private func pinyin(node v: Int32, q: Int, depth: Int, offset: Int) {
       let m = needle.count
-      for e in trie.edges(of: v, labels: trie.opaqueLabels) {  // no letters: the occurrence runs on through it
+      for e in trie.opaqueEdges(of: v) {  // no letters: the occurrence runs on through it
         pinyin(node: trie.edgeTargets[e], q: q, depth: depth + 1, offset: offset)
       }
-      for e in trie.edges(of: v, labels: trie.labels(startingWith: needle[q])) {
+      for e in trie.edges(of: v, startingWith: needle[q]) {
         let child = trie.edgeTargets[e]
         let (start, length, _) = spelling(ofLabel: trie.edgeLabels[e])
         let count = min(length, m - q)
@@ -458,10 +458,10 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
         emitSeed(v, depth: depth, source: .initials)
         return
       }
-      for e in trie.edges(of: v, labels: trie.opaqueLabels) {  // no initial: the initials run on through it
+      for e in trie.opaqueEdges(of: v) {  // no initial: the initials run on through it
         initials(node: trie.edgeTargets[e], q: q, depth: depth + 1)
       }
-      for e in trie.edges(of: v, labels: trie.labels(startingWith: needle[q])) {
+      for e in trie.edges(of: v, startingWith: needle[q]) {
         let (start, _, kind) = spelling(ofLabel: trie.edgeLabels[e])
         if let initial = MatchRules.initial(firstByte: spellingBytes[start], kind: kind), UInt32(initial) == needle[q] {
           initials(node: trie.edgeTargets[e], q: q + 1, depth: depth + 1)
