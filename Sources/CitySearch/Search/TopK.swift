@@ -63,7 +63,7 @@ public struct TopK {
 
   /// Moves the key at `start` down the max-heap of the first `n` keys until no child's is
   /// larger, its payload beside it: the one sift-down of both the bounded heap's insertion and
-  /// the heapsort of ``ascendingPositions()``. Unsafe views, read once, since an array's every
+  /// the heapsort of ``withAscendingEntries(_:)``. Unsafe views, read once, since an array's every
   /// swap would check its uniqueness and bounds.
   @inlinable @inline(__always)
   static func siftDown<Payload>(
@@ -85,42 +85,45 @@ public struct TopK {
 
   /// The kept matches, best first.
   public func sortedEntries() -> [(index: Int32, match: Match)] {
-    ascendingPositions().map { entries[$0] }
+    withAscendingEntries { Array($0) }
   }
 
   /// The result: the kept matches best first.
   @inlinable
   public func result(_ query: NormalizedQuery, mode: MatchMode, corpus: Corpus) -> SearchResult {
-    let hits = ascendingPositions().map { i -> SearchHit in
-      let index = Int(entries[i].index)
-      return SearchHit(index: index, id: corpus.id(at: index), match: entries[i].match)
+    let hits = withAscendingEntries { sorted in
+      sorted.map { SearchHit(index: Int($0.index), id: corpus.id(at: Int($0.index)), match: $0.match) }
     }
     return SearchResult(normalized: query, mode: mode, total: total, hits: hits)
   }
 
-  /// The positions of the kept matches in `entries`, best (lowest key) first: the heap popped
-  /// on a copy of its keys, the second half of a heapsort (its first, building the heap, is
-  /// done). A sort of the positions comparing their keys through a closure, as this was, cost
-  /// 2,000–2,500 instructions of a walked keystroke on `cities`. The keys of different places
+  /// Calls `body` with the kept matches, best (lowest key) first: the heap popped on copies of
+  /// its keys and entries, the second half of a heapsort (its first, building the heap, is
+  /// done), in temporary memory. A sort of the positions comparing their keys through a
+  /// closure, as this was, cost 2,000–2,500 instructions of a walked keystroke on `cities`; a
+  /// heapsort of positions, then a map through them, about 1,500. The keys of different places
   /// differ (``Ranking/key(_:place:)``), so the order is the same as any sort's.
   ///
   /// - Complexity: O(k log k) for the k matches kept.
   @inlinable
-  func ascendingPositions() -> [Int] {
-    var positions = Array(keys.indices)
-    keys.withUnsafeBufferPointer { kept in
-      withUnsafeTemporaryAllocation(of: UInt64.self, capacity: kept.count) { keys in
-        _ = keys.initialize(fromContentsOf: kept)
-        positions.withUnsafeMutableBufferPointer { positions in
-          // The largest key left goes last; the rest is a heap again once the new root sinks.
-          for n in stride(from: keys.count - 1, to: 0, by: -1) {
-            keys.swapAt(0, n)
-            positions.swapAt(0, n)
-            Self.siftDown(keys, positions, count: n, from: 0)
+  func withAscendingEntries<R>(_ body: (UnsafeBufferPointer<(index: Int32, match: Match)>) -> R) -> R {
+    keys.withUnsafeBufferPointer { keptKeys in
+      entries.withUnsafeBufferPointer { keptEntries in
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: keptKeys.count) { keys in
+          withUnsafeTemporaryAllocation(of: (index: Int32, match: Match).self, capacity: keptEntries.count) {
+            entries in
+            _ = keys.initialize(fromContentsOf: keptKeys)
+            _ = entries.initialize(fromContentsOf: keptEntries)
+            // The largest key left goes last; the rest is a heap again once the new root sinks.
+            for n in stride(from: keys.count - 1, to: 0, by: -1) {
+              keys.swapAt(0, n)
+              entries.swapAt(0, n)
+              Self.siftDown(keys, entries, count: n, from: 0)
+            }
+            return body(UnsafeBufferPointer(entries))
           }
         }
       }
     }
-    return positions
   }
 }
