@@ -22,8 +22,10 @@ public enum IndexFile {
   /// keeps the long keys of every three-letter key of more than 32 places, not 256 (its search
   /// takes a long key's list for granted there); 6 since it keeps six-letter keys too
   /// (`InvertedIndexBackend.longerLists`); 7 since the precomputed answers keep every answer
-  /// computed, each with as many hits as it has (``ShortQueryAnswers/fileFormat`` 4).
-  public static let format: UInt32 = 7
+  /// computed, each with as many hits as it has (``ShortQueryAnswers/fileFormat`` 4); 8 since
+  /// `trie` numbers its nodes breadth first, so that an edge's target is its number plus one and
+  /// is not stored.
+  public static let format: UInt32 = 8
   static let magic = Array("CSBINDX\0".utf8)
   static let kind = "an index file"
 

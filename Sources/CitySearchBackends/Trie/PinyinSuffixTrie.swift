@@ -10,8 +10,10 @@ import CitySearchEngine
 ///
 /// Stored flat: nodes, edges and postings are integer arrays. Labels are numbered in
 /// (spelling, unit) order, so a node's children (sorted by label) that can start with a given
-/// letter are one contiguous range. Postings record which suffix ends at a node and are laid
-/// out in depth-first order, so every suffix passing through a node is one contiguous range.
+/// letter are one contiguous range. Nodes are numbered breadth first, a node's children in
+/// label order, so edge e leads to node e + 1 (``target(of:)``) and siblings lie side by side.
+/// Postings record which suffix ends at a node and are laid out in depth-first order, so every
+/// suffix passing through a node is one contiguous range.
 final class PinyinSuffixTrie: Sendable {
   /// What an edge is labelled by.
   enum Labels {
@@ -36,11 +38,11 @@ final class PinyinSuffixTrie: Sendable {
   /// letter of ``LetterKey/digit(_:)`` value `c` (1…36); 0 and 37 bound the others.
   let labelsByLetter: IntegerTable<Int32>
 
-  // Nodes (0 is the root).
-  /// `edgeStarts[v]..<edgeStarts[v + 1]` are node v's edges, sorted by label.
+  // Nodes (0 is the root), numbered breadth first.
+  /// `edgeStarts[v]..<edgeStarts[v + 1]` are node v's edges, sorted by label; edge e leads to
+  /// node e + 1 (``target(of:)``).
   let edgeStarts: IntegerTable<Int32>
   let edgeLabels: IntegerTable<Int32>
-  let edgeTargets: IntegerTable<Int32>
   /// `postings[subtreeStarts[v]..<subtreeEnds[v]]`: every suffix whose path passes through v.
   let subtreeStarts: IntegerTable<Int32>
   let subtreeEnds: IntegerTable<Int32>
@@ -71,7 +73,7 @@ final class PinyinSuffixTrie: Sendable {
   /// The bytes of every array.
   var byteCount: Int {
     labelUnits.count * 4 + labelTokens.count * 2 + labelsByLetter.count * 4 + edgeStarts.count * 4
-      + edgeLabels.count * 4 + edgeTargets.count * 4 + subtreeStarts.count * 4 + subtreeEnds.count * 4
+      + edgeLabels.count * 4 + subtreeStarts.count * 4 + subtreeEnds.count * 4
       + postings.count * 4 + rootLetterStarts.count * 4 + rootLetterEdges.count * 5 + edgeLetters.count * 4
   }
 
@@ -185,7 +187,10 @@ final class PinyinSuffixTrie: Sendable {
     }
 
     // 3. Children as compressed rows, sorted by label: the nodes in label order (a counting
-    // sort over the labels), each appended to its parent's row.
+    // sort over the labels), each appended to its parent's row; then the nodes numbered breadth
+    // first, so that edge e leads to node e + 1 and a node's children lie side by side (a walk
+    // that branches over a node's children reads their rows from a few cache lines, not one
+    // line each wherever they were met, and needs no array of targets).
     let nodeCount = parents.count
     var starts = ContiguousArray<Int32>(repeating: 0, count: nodeCount + 1)
     var labelStarts = [Int32](repeating: 0, count: pairs.count + 1)
@@ -202,17 +207,34 @@ final class PinyinSuffixTrie: Sendable {
       labelStarts[l] += 1
     }
     var fill = starts
-    var labels = ContiguousArray<Int32>(repeating: 0, count: nodeCount - 1)
-    var targets = ContiguousArray<Int32>(repeating: 0, count: nodeCount - 1)
+    var children = [Int32](repeating: 0, count: nodeCount - 1)
     for v in byLabel {
       let p = Int(parents[Int(v)])
-      labels[Int(fill[p])] = parentLabels[Int(v)]
-      targets[Int(fill[p])] = v
+      children[Int(fill[p])] = v
       fill[p] += 1
     }
-    edgeStarts = IntegerTable(starts)
+    // Breadth first: `bfsOrder[i]` is the node numbered i; each node's children, in label order,
+    // take the next numbers.
+    var bfsOrder = [Int32](repeating: 0, count: nodeCount)
+    var numbered = 1
+    var bfsStarts = ContiguousArray<Int32>(repeating: 0, count: nodeCount + 1)
+    var labels = ContiguousArray<Int32>(repeating: 0, count: nodeCount - 1)
+    for i in 0..<nodeCount {
+      let v = Int(bfsOrder[i])
+      bfsStarts[i] = Int32(numbered - 1)
+      for e in Int(starts[v])..<Int(starts[v + 1]) {
+        let child = children[e]
+        bfsOrder[numbered] = child
+        labels[numbered - 1] = parentLabels[Int(child)]
+        numbered += 1
+      }
+    }
+    bfsStarts[nodeCount] = Int32(nodeCount - 1)
+    edgeStarts = IntegerTable(bfsStarts)
     edgeLabels = IntegerTable(labels)
-    edgeTargets = IntegerTable(targets)
+    var numberOf = [Int32](repeating: 0, count: nodeCount)
+    for (i, v) in bfsOrder.enumerated() { numberOf[Int(v)] = Int32(i) }
+    for i in ends.indices { ends[i].node = numberOf[Int(ends[i].node)] }
 
     // 4. Postings in depth-first order.
     var own = [Int32](repeating: 0, count: nodeCount)
@@ -229,7 +251,7 @@ final class PinyinSuffixTrie: Sendable {
       subtreeStarts[Int(v)] = next
       next += own[Int(v)]
       stack.append((v, true))
-      for e in (Int(starts[Int(v)])..<Int(starts[Int(v) + 1])).reversed() { stack.append((targets[e], false)) }
+      for e in (Int(bfsStarts[Int(v)])..<Int(bfsStarts[Int(v) + 1])).reversed() { stack.append((Int32(e + 1), false)) }
     }
     var cursor = Array(subtreeStarts)
     var postings = ContiguousArray<UInt32>(repeating: 0, count: ends.count)
@@ -251,6 +273,12 @@ final class PinyinSuffixTrie: Sendable {
   /// search that finds nothing; a clear bit is never wrong.
   @inline(__always)
   static func letterBit(_ d: Int32) -> UInt32 { 1 << (UInt32(bitPattern: d) & 31) }
+
+  /// The node edge e leads to: nodes are numbered breadth first, a node's children in the
+  /// order of its edges, so the children of every node before it and its own before e are
+  /// numbered before it, and the root is 0.
+  @inline(__always)
+  func target(of e: Int) -> Int32 { Int32(truncatingIfNeeded: e + 1) }
 
   /// Each node's first letters of its edges' labels (``edgeLetters``).
   ///
@@ -322,7 +350,6 @@ final class PinyinSuffixTrie: Sendable {
     writer.table(labelsByLetter)
     writer.table(edgeStarts)
     writer.table(edgeLabels)
-    writer.table(edgeTargets)
     writer.table(subtreeStarts)
     writer.table(subtreeEnds)
     writer.table(postings)
@@ -340,7 +367,6 @@ final class PinyinSuffixTrie: Sendable {
     let edgeStarts: IntegerTable<Int32> = try reader.integerTable("the trie's edges")
     let edgeLabels: IntegerTable<Int32> = try reader.integerTable("the trie's edges")
     (self.labelsByLetter, self.edgeStarts, self.edgeLabels) = (labelsByLetter, edgeStarts, edgeLabels)
-    edgeTargets = try reader.integerTable("the trie's edges")
     subtreeStarts = try reader.integerTable("the trie's subtrees")
     subtreeEnds = try reader.integerTable("the trie's subtrees")
     postings = try reader.integerTable("the trie's postings")
@@ -349,10 +375,13 @@ final class PinyinSuffixTrie: Sendable {
       labelTokens.count == labels && labelTokens.allLie(in: 0..<corpus.syllabary.count), "the trie's labels")
     try reader.require(labelsByLetter.areOffsets(count: 39, total: labels), "the trie's letter ranges")
     let nodes = edgeStarts.count - 1
+    // Edge e leads to node e + 1: one edge into every node but the root, and each node's edges
+    // after its own number, so that every edge leads deeper and no walk can loop.
     try reader.require(
-      nodes >= 1 && edgeStarts.areOffsets(count: nodes + 1, total: edgeLabels.count)
-        && edgeTargets.count == edgeLabels.count && edgeLabels.allLie(in: 0..<labels)
-        && edgeTargets.allLie(in: 1..<nodes), "the trie's edges")
+      nodes >= 1 && edgeLabels.count == nodes - 1 && edgeStarts.areOffsets(count: nodes + 1, total: nodes - 1)
+        && edgeLabels.allLie(in: 0..<labels)
+        && edgeStarts.withUnsafeBufferPointer { starts in (1..<nodes).allSatisfy { Int(starts[$0]) >= $0 } },
+      "the trie's edges")
     // Derived from the edges, checked, on another core while the postings are checked.
     let edgeLetters = BackgroundResult {
       Self.edgeLetters(edgeStarts: edgeStarts, edgeLabels: edgeLabels, labelsByLetter: labelsByLetter)

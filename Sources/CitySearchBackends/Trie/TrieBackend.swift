@@ -295,7 +295,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
         return
       }
       forEachEdge(of: v, accepting: t) { e in
-        let child = trie.edgeTargets[e]
+        let child = trie.target(of: e)
         let label = trie.edgeLabels[e]
         if !Hanzi.isLatin(t) {
           syllable(node: child, q: q + 1, depth: depth + 1, abbreviated: abbreviated, fuzzy: fuzzy)
@@ -397,7 +397,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
         let e = Int(trie.rootLetterEdges[i])
         let offset = Int(trie.rootLetterOffsets[i])
         let (start, length, _) = spelling(ofLabel: trie.edgeLabels[e])
-        let child = trie.edgeTargets[e]
+        let child = trie.target(of: e)
         let available = length - offset
         var k = 0
         while k < min(available, m) && UInt32(spellingBytes[start + offset + k]) == needle[k] { k += 1 }
@@ -409,7 +409,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
       }
       // §4.3 The initials.
       for e in trie.edges(of: 0, startingWith: needle[0]) {
-        initials(node: trie.edgeTargets[e], q: 1, depth: 1)
+        initials(node: trie.target(of: e), q: 1, depth: 1)
       }
     }
 
@@ -420,7 +420,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
         return
       }
       forEachEdge(of: v, accepting: needle[q]) { e in
-        if trie.labelUnits[Int(trie.edgeLabels[e])] == needle[q] { name(node: trie.edgeTargets[e], q: q + 1) }
+        if trie.labelUnits[Int(trie.edgeLabels[e])] == needle[q] { name(node: trie.target(of: e), q: q + 1) }
       }
     }
 
@@ -431,10 +431,10 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
     private func pinyin(node v: Int32, q: Int, depth: Int, offset: Int) {
       let m = needle.count
       for e in trie.opaqueEdges(of: v) {  // no letters: the occurrence runs on through it
-        pinyin(node: trie.edgeTargets[e], q: q, depth: depth + 1, offset: offset)
+        pinyin(node: trie.target(of: e), q: q, depth: depth + 1, offset: offset)
       }
       for e in trie.edges(of: v, startingWith: needle[q]) {
-        let child = trie.edgeTargets[e]
+        let child = trie.target(of: e)
         let (start, length, _) = spelling(ofLabel: trie.edgeLabels[e])
         let count = min(length, m - q)
         var k = 0
@@ -459,12 +459,12 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
         return
       }
       for e in trie.opaqueEdges(of: v) {  // no initial: the initials run on through it
-        initials(node: trie.edgeTargets[e], q: q, depth: depth + 1)
+        initials(node: trie.target(of: e), q: q, depth: depth + 1)
       }
       for e in trie.edges(of: v, startingWith: needle[q]) {
         let (start, _, kind) = spelling(ofLabel: trie.edgeLabels[e])
         if let initial = MatchRules.initial(firstByte: spellingBytes[start], kind: kind), UInt32(initial) == needle[q] {
-          initials(node: trie.edgeTargets[e], q: q + 1, depth: depth + 1)
+          initials(node: trie.target(of: e), q: q + 1, depth: depth + 1)
         }
       }
     }
