@@ -19,6 +19,7 @@ import Testing
 
     """
 
+  /// A fresh directory holding the tiny workload; each test removes it when done.
   func scratch() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("citybench-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -37,6 +38,7 @@ import Testing
   /// which a debug build takes minutes over; `citybench relevance` in CI covers that).
   @Test func benchReportsRelevance() throws {
     let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let plist = CLI.packageRoot.appendingPathComponent("Tests/CitySearchTests/Fixtures/Cities.plist").path
     let out = dir.appendingPathComponent("relevance")
     let r = try CLI.run([
@@ -54,6 +56,7 @@ import Testing
   /// and refuse a workload file or each other.
   @Test func keyboardAndConfusedSessionsAreGenerated() throws {
     let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let plist = CLI.packageRoot.appendingPathComponent("Tests/CitySearchTests/Fixtures/Cities.plist").path
     let common = [
       "bench", "--corpus", plist, "--backends", "trie", "--rounds", "1", "--warm-up", "0", "--relevance", "off",
@@ -74,6 +77,7 @@ import Testing
 
   @Test func benchCountsAllocationCallsExactlyWhenAsked() throws {
     let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     var counts: [Int] = []
     for run in 1...2 {
       let out = dir.appendingPathComponent("alloc\(run)")
@@ -101,6 +105,7 @@ import Testing
   /// run does not time.
   @Test func benchOpensABackendFromAnIndexFile() throws {
     let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let index = dir.appendingPathComponent("cities.trie").path
     #expect(try CLI.run(["index", "build", "--backend", "trie", "--out", index]).status == 0)
     let quickTrie = quick(dir).map { $0 == "inverted-index" ? "trie" : $0 }
@@ -125,6 +130,7 @@ import Testing
 
   @Test func benchWritesEveryReport() throws {
     let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let out = dir.appendingPathComponent("report")
     let r = try CLI.run(["bench"] + quick(dir) + ["--out", out.path])
     #expect(r.status == 0, "\(r.stderr)")
@@ -145,6 +151,7 @@ import Testing
   /// cost-growth pages; a later run of one corpus replaces the whole set.
   @Test func severalCorporaMakeOneRunWithTheCostGrowth() throws {
     let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let fixtures = CLI.packageRoot.appendingPathComponent("Tests/CitySearchTests/Fixtures")
     let (plist, json) = (
       fixtures.appendingPathComponent("Cities.plist").path, fixtures.appendingPathComponent("places.json").path
@@ -174,6 +181,7 @@ import Testing
 
   @Test func aListOfCorporaRefusesWhatNeedsOne() throws {
     let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     for (extra, message) in [
       (
         ["--corpus", "cities,towns", "--workload", dir.appendingPathComponent("tiny.tsv").path],
@@ -191,6 +199,7 @@ import Testing
 
   @Test func formatChoosesTheReports() throws {
     let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let out = dir.appendingPathComponent("md-only")
     let r = try CLI.run(["bench"] + quick(dir) + ["--out", out.path, "--format", "md"])
     #expect(r.status == 0)
@@ -202,6 +211,7 @@ import Testing
 
   @Test func badWorkloadNamesTheLine() throws {
     let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let path = dir.appendingPathComponent("bad.tsv")
     try "# citybench workload 1\nsession\tplace\tstyle\ttypo\ttext\na\t1\tpinyin\t0\n".write(
       to: path, atomically: true, encoding: .utf8)
@@ -228,6 +238,7 @@ import Testing
 
   @Test func gateRecordsABaselineCatchesASlowdownAndRefusesOtherWork() throws {
     let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let baseline = dir.appendingPathComponent("baseline.json").path
     let thresholds = CLI.packageRoot.appendingPathComponent("Benchmarks/thresholds.json").path
     let files = ["gate", "--baseline", baseline, "--thresholds", thresholds]
@@ -301,6 +312,7 @@ import Testing
   /// what it could not compare and still writes its verdict and JUnit.
   @Test func gateOnAFreshRunnerRecordsThenWarnsAndStillDecides() throws {
     let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let baseline = dir.appendingPathComponent("baseline-machine.json")
     let thresholds = CLI.packageRoot.appendingPathComponent("Benchmarks/thresholds.json").path
     let files = ["gate", "--baseline", baseline.path, "--thresholds", thresholds, "--machine-baseline"]
@@ -344,6 +356,7 @@ import Testing
 
   @Test func workloadCheckComparesWithTheGenerator() throws {
     let dir = try scratch()
+    defer { try? FileManager.default.removeItem(at: dir) }
     let r = try CLI.run(["workload", "--check", dir.appendingPathComponent("tiny.tsv").path, "--places", "1"])
     #expect(r.status == 1)
     #expect(r.stderr.contains("differs from what 'citybench workload --corpus cities --places 1' generates"))

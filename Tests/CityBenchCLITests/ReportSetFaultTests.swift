@@ -66,6 +66,7 @@ import Testing
 
   @Test func signalsAtEveryStepLeaveOneWholeSet() throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("citybench-faults-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: base) }
     let out = base.appendingPathComponent("report")
     let first = try CLI.run(bench(out))
     #expect(first.status == 0, "\(first.stderr)")
@@ -104,6 +105,7 @@ import Testing
 
   @Test func anOutputThatCannotBeWrittenFailsBeforeTheRun() throws {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("citybench-faults-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: base) }
     try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
     let file = base.appendingPathComponent("a-file")
     try "x".write(to: file, atomically: false, encoding: .utf8)

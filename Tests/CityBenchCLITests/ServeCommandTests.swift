@@ -74,6 +74,7 @@ import Testing
 
   @Test func benchRunsExecutorsBesideTheBackendsAndGoesOnWithoutABrokenOne() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("citybench-serve-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let workload = dir.appendingPathComponent("tiny.tsv")
     try
@@ -116,6 +117,7 @@ import Testing
 
   @Test func conformProfilesAnExecutorAndShowsWhenItsProfileChanges() throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("citybench-profile-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dir) }
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let profiles = dir.appendingPathComponent("profiles.tsv").path
     let empty = dir.appendingPathComponent("none.tsv").path

@@ -103,6 +103,7 @@ import Testing
     let tmux = try #require(Self.tmux)
     let socket = "citybench-test-\(UUID().uuidString)"
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
+    defer { try? FileManager.default.removeItem(at: scratch) }
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     let after = scratch.appendingPathComponent("stty.txt").path
     /// Runs a tmux command with posix_spawn (Foundation's `Process` would wait for ever: the

@@ -251,6 +251,7 @@ import Testing
 
     // A results file whose backends are empty (or lack the reference) does not load.
     let directory = try BenchFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     var empty = base
     empty.backends = []
     let path = directory.appendingPathComponent("empty.json").path
@@ -279,6 +280,7 @@ import Testing
 
   @Test func thresholdsFileIsValidated() throws {
     let directory = try BenchFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("t.json").path
     try AtomicFile.write(#"{"schemaVersion":1,"ratio":{"p75":0.2},"backends":{},"countedBytes":0.1}"#, to: path)
     #expect {

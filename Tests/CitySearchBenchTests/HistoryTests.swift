@@ -32,6 +32,7 @@ import Testing
   @Test func storedRunsShowTheirChangePoints() throws {
     let dir = try BenchFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
+    defer { try? FileManager.default.removeItem(at: dir) }
     let base = try Self.results()
     let runs = (0..<5).map { i in
       var r = base
@@ -95,6 +96,7 @@ import Testing
   @Test func badHistoriesAndShardsAreRefusedByName() throws {
     let dir = try BenchFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
+    defer { try? FileManager.default.removeItem(at: dir) }
     let missing = dir.appendingPathComponent("none.sqlite").path
     let absent = #expect(throws: HistoryError.self) { try HistoryStore(path: missing, create: false) }
     #expect(absent?.description.hasPrefix("\(missing): no such history") == true)
@@ -120,6 +122,7 @@ import Testing
   @Test func injectedRunsAreRefusedAndSampledRunsAreASeriesOfTheirOwn() throws {
     let dir = try BenchFixtures.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: dir) }
+    defer { try? FileManager.default.removeItem(at: dir) }
     let store = try HistoryStore(path: dir.appendingPathComponent("h.sqlite").path, create: true)
     var injected = try Self.results()
     injected.metadata.slowdownNanoseconds = ["trie": 3_000_000]
@@ -144,6 +147,7 @@ import Testing
   /// again under the write lock); tried five times.
   @Test func concurrentAddsToANewHistoryLoseNoRun() throws {
     let dir = try BenchFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
     defer { try? FileManager.default.removeItem(at: dir) }
     let base = try Self.results()
     for attempt in 0..<5 {

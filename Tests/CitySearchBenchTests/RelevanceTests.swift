@@ -273,6 +273,7 @@ import Testing
 
   @Test func caseFileErrorsNameTheLine() throws {
     let directory = try BenchFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("cases.tsv").path
     let text = "\(RelevanceCase.header)\nbj\t110000\t上海市\tthe capital\t\n"
     try text.write(toFile: path, atomically: true, encoding: .utf8)

@@ -15,6 +15,7 @@ import Testing
     let validator = try JSONSchemaValidator(schemaAt: schema)
     #expect(try validator.validate(data) == [])
     let directory = try BenchFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("results.json").path
     try AtomicFile.write(data, to: path)
     let again = try BenchResults(contentsOf: path)
@@ -38,6 +39,7 @@ import Testing
 
   @Test func unknownSchemaVersionIsRefused() throws {
     let directory = try BenchFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("old.json").path
     try AtomicFile.write("{\"schemaVersion\": 99}", to: path)
     #expect {
@@ -343,6 +345,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
 @Suite(.timed) struct AtomicFileTests {
   @Test func writesReplacesAndLeavesNoTemporaryFile() throws {
     let directory = try BenchFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.appendingPathComponent("sub/report.md").path
     try AtomicFile.write("first", to: path)
     try AtomicFile.write("second", to: path)
@@ -353,6 +356,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
 
   @Test func aFailedWriteKeepsTheOldFileAndSaysWhy() throws {
     let directory = try BenchFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
     let target = directory.appendingPathComponent("results.json")
     try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
     try "keep".write(to: target.appendingPathComponent("inside"), atomically: false, encoding: .utf8)
@@ -386,6 +390,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
 
   @Test func aNewSetReplacesTheOldOneAndKeepsForeignFiles() throws {
     let out = try BenchFixtures.temporaryDirectory().appendingPathComponent("report")
+    defer { try? FileManager.default.removeItem(at: out.deletingLastPathComponent()) }
     let first = try ReportDirectory(out.path, family: family)
     try first.write("1", named: "results.json")
     try first.write("1", named: "report.md")
@@ -405,6 +410,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
 
   @Test func anAbandonedSetLeavesTheOldOneWhole() throws {
     let out = try BenchFixtures.temporaryDirectory().appendingPathComponent("report")
+    defer { try? FileManager.default.removeItem(at: out.deletingLastPathComponent()) }
     let first = try ReportDirectory(out.path, family: family)
     try first.write("1", named: "results.json")
     try first.commit()
@@ -419,6 +425,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
 
   @Test func theTargetIsCheckedBeforeAnyWork() throws {
     let base = try BenchFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: base) }
     let file = base.appendingPathComponent("plain")
     try "x".write(to: file, atomically: false, encoding: .utf8)
     let notADirectory = #expect(throws: FileSystemError.self) { try ReportDirectory(file.path, family: family) }
@@ -439,6 +446,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
 
   @Test func leftoversOfKilledRunsAreFinishedOrRemoved() throws {
     let base = try BenchFixtures.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: base) }
     let out = base.appendingPathComponent("report")
     // A process id that cannot be running (above the kernel's pid_max).
     let dead = 99_999_999
