@@ -274,9 +274,9 @@ final class PinyinSuffixTrie: Sendable {
   @inline(__always)
   static func letterBit(_ d: Int32) -> UInt32 { 1 << (UInt32(bitPattern: d) & 31) }
 
-  /// The node edge e leads to: nodes are numbered breadth first, a node's children in the
-  /// order of its edges, so the children of every node before it and its own before e are
-  /// numbered before it, and the root is 0.
+  /// The node edge e leads to, e + 1: the nodes are numbered breadth first, each node's
+  /// children in the order of its edges, and the edges lie in the order of their nodes, so the
+  /// e-th edge leads to the (e + 1)-th node (the root, 0, has no edge into it).
   @inline(__always)
   func target(of e: Int) -> Int32 { Int32(truncatingIfNeeded: e + 1) }
 

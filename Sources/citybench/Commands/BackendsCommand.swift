@@ -20,7 +20,8 @@ enum BackendsCommand: Command {
     build time (monotonic clock), the heap it kept (glibc mallinfo2 before and after), the
     bytes its index counts itself, and notes such as the ICU override rules; for a backend whose
     index can be saved (citybench index build), also the index file's size and how long it takes
-    to save, to open and to answer a first query that walks ('beijing').
+    to write, to open mapped (as an app opens the file it ships) and to answer a first query that
+    walks ('beijing').
     """
 
   static var options: [CommandOption] {
@@ -68,14 +69,15 @@ enum BackendsCommand: Command {
     try AtomicFile.write(data, to: path)
     // Removed at the end: a mapped file may be removed while mapped (the mapping keeps its pages).
     defer { try? FileManager.default.removeItem(atPath: path) }
-    let saved = IndexCommand.seconds(since: started)
+    let written = IndexCommand.seconds(since: started)
     started = MonotonicClock.now()
     let opened = try IndexFile.open(contentsOf: path, as: B.self, tables: backend.corpus.tables)
     let open = IndexCommand.seconds(since: started)
     started = MonotonicClock.now()
     let answer = opened.search(firstQuery, mode: .syllable, limit: 20)
     let first = IndexCommand.seconds(since: started)
-    return "index file \(megabytes(data.count)): written in \(IndexCommand.milliseconds(saved)), mapped and opened in "
+    return
+      "index file \(megabytes(data.count)): written in \(IndexCommand.milliseconds(written)), mapped and opened in "
       + "\(IndexCommand.milliseconds(open)), first answer ('\(firstQuery)', \(answer.total) matches) in "
       + IndexCommand.duration(first)
   }
