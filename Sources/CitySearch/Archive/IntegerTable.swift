@@ -76,6 +76,11 @@ public struct IntegerTable<Element: FixedWidthInteger>: RandomAccessCollection, 
     try body(UnsafeBufferPointer(start: base, count: count))
   }
 
+  /// The elements as a buffer, without a copy or a closure: valid only while this table, or a
+  /// value that holds it (a corpus holds its tables), is alive, as ``PlaceMatcher/withPlaces(readings:_:)``
+  /// keeps the corpus and the readings it views.
+  var unsafeElements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+
   @inlinable
   public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {
     try withUnsafeBufferPointer(body)

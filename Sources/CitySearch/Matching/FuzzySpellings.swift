@@ -63,17 +63,4 @@ public struct FuzzySpellings: Sendable {
 
   /// The bytes of the tables.
   public var byteCount: Int { firsts.count * 4 + starts.count * 4 + bytes.count + rules.count * 2 }
-
-  /// Calls `body` with the tables viewed unsafely.
-  func withView<R>(_ body: (FuzzyView) throws -> R) rethrows -> R {
-    try firsts.withUnsafeBufferPointer { firsts in
-      try starts.withUnsafeBufferPointer { starts in
-        try bytes.withUnsafeBufferPointer { bytes in
-          try rules.withUnsafeBufferPointer { rules in
-            try body(FuzzyView(firsts: firsts, starts: starts, bytes: bytes, rules: rules))
-          }
-        }
-      }
-    }
-  }
 }

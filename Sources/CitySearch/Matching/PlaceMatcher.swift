@@ -17,12 +17,10 @@
 public struct PlaceMatcher: Sendable {
   /// The corpus whose places it matches.
   public let corpus: Corpus
-  /// Token spellings, flattened: token `t` is `spellingBytes[spellingStarts[t]..<spellingStarts[t + 1]]`.
-  private let spellingBytes: [UInt8]
-  private let spellingStarts: [Int32]
-  private let kinds: [Syllabary.Kind]
   /// The syllables' fuzzy spellings (MatchSpec §3.5).
   public let fuzzySpellings: FuzzySpellings
+  /// The token spellings and kinds and the fuzzy spellings, as every walk reads them.
+  private let walkTables: WalkTables
   /// The spellings a whole piece can have, every syllable and literal token (spelling class 0),
   /// packed by ``packedSpelling(_:)``, ascending and distinct: a binary search over some 400 keys
   /// costs a third of hashing one, and the pieces that begin with some letters lie in one range.
@@ -46,10 +44,10 @@ public struct PlaceMatcher: Sendable {
       bytes += spelling
       starts.append(Int32(bytes.count))
     }
-    self.spellingBytes = bytes
-    self.spellingStarts = starts
-    self.kinds = syllabary.kinds
-    self.fuzzySpellings = FuzzySpellings(syllabary: syllabary)
+    let fuzzySpellings = FuzzySpellings(syllabary: syllabary)
+    self.fuzzySpellings = fuzzySpellings
+    self.walkTables = WalkTables(
+      spellingBytes: bytes, spellingStarts: starts, kinds: syllabary.kinds, fuzzy: fuzzySpellings)
     self.wholePieces = ContiguousArray(
       Set(zip(syllabary.spellings, syllabary.kinds).compactMap { $0.1 == .opaque ? nil : Self.packedSpelling($0.0) })
         .sorted())
@@ -150,7 +148,9 @@ public struct PlaceMatcher: Sendable {
   /// Derives once what every place's match needs.
   public func prepare(_ query: NormalizedQuery) -> PreparedQuery {
     let whole = splitsIntoWholePieces(query)
-    let needle = query.tokens.filter { $0 != NormalizedQuery.boundary }
+    // Most queries have no boundary mark: their needle shares the tokens' storage.
+    let tokens = query.tokens
+    let needle = tokens.contains(NormalizedQuery.boundary) ? tokens.filter { $0 != NormalizedQuery.boundary } : tokens
     return PreparedQuery(
       query: query, needle: needle, latinNeedle: query.hasHanzi ? nil : needle.map { UInt8(truncatingIfNeeded: $0) },
       letterMask: Hanzi.letterMask(needle) & ~query.fuzzy.looseLetters,
@@ -291,16 +291,7 @@ public struct PlaceMatcher: Sendable {
 
   /// Calls `body` with the matcher's walk over unsafe views of its spelling tables.
   private func withWalk<R>(_ body: (MatchWalk) throws -> R) rethrows -> R {
-    try spellingBytes.withUnsafeBufferPointer { spellingBytes in
-      try spellingStarts.withUnsafeBufferPointer { spellingStarts in
-        try kinds.withUnsafeBufferPointer { kinds in
-          try fuzzySpellings.withView { fuzzy in
-            try body(
-              MatchWalk(spellingBytes: spellingBytes, spellingStarts: spellingStarts, kinds: kinds, fuzzy: fuzzy))
-          }
-        }
-      }
-    }
+    try withExtendedLifetime(walkTables) { try body(walkTables.walk) }
   }
 }
 
@@ -462,40 +453,20 @@ extension PlaceMatcher {
     let c = corpus
     let r = readings ?? c.readings
     precondition(r.count == c.count, "a reading store of another corpus")
+    // The tables are viewed where they lie: `c` and `r` hold them, and are kept alive for the
+    // call. One closure rather than one per table: nested, each was a call that a generic
+    // caller's unspecialized code paid some 150 instructions for (2,000 a verifying keystroke).
     return try withWalk { walk in
-      try c.unitStarts.withUnsafeBufferPointer { unitStarts in
-        try c.units.withUnsafeBufferPointer { units in
-          try r.tokens.withUnsafeBufferPointer { tokens in
-            try r.alternateStarts.withUnsafeBufferPointer { alternateStarts in
-              try r.alternateTokens.withUnsafeBufferPointer { alternateTokens in
-                try c.shortLengths.withUnsafeBufferPointer { shortLengths in
-                  try r.letterMasks.withUnsafeBufferPointer { letterMasks in
-                    try r.pinyinStarts.withUnsafeBufferPointer { pinyinStarts in
-                      try r.pinyinBytes.withUnsafeBufferPointer { pinyinBytes in
-                        try r.pinyinUnitEnds.withUnsafeBufferPointer { pinyinUnitEnds in
-                          try c.aliasStarts.withUnsafeBufferPointer { aliasStarts in
-                            try c.aliasEnds.withUnsafeBufferPointer { aliasEnds in
-                              try c.aliasUnits.withUnsafeBufferPointer { aliasUnits in
-                                try body(
-                                  Places(
-                                    walk: walk, unitStarts: unitStarts, units: units, tokens: tokens,
-                                    alternateStarts: alternateStarts, alternateTokens: alternateTokens,
-                                    shortLengths: shortLengths, letterMasks: letterMasks,
-                                    pinyinStarts: pinyinStarts, pinyinBytes: pinyinBytes,
-                                    pinyinUnitEnds: pinyinUnitEnds, aliasStarts: aliasStarts, aliasEnds: aliasEnds,
-                                    aliasUnits: aliasUnits))
-                              }
-                            }
-                          }
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
+      try withExtendedLifetime((c, r)) {
+        try body(
+          Places(
+            walk: walk, unitStarts: c.unitStarts.unsafeElements, units: c.units.unsafeElements,
+            tokens: r.tokens.unsafeElements, alternateStarts: r.alternateStarts.unsafeElements,
+            alternateTokens: r.alternateTokens.unsafeElements, shortLengths: c.shortLengths.unsafeElements,
+            letterMasks: r.letterMasks.unsafeElements, pinyinStarts: r.pinyinStarts.unsafeElements,
+            pinyinBytes: r.pinyinBytes.unsafeElements, pinyinUnitEnds: r.pinyinUnitEnds.unsafeElements,
+            aliasStarts: c.aliasStarts.unsafeElements, aliasEnds: c.aliasEnds.unsafeElements,
+            aliasUnits: c.aliasUnits.unsafeElements))
       }
     }
   }
