@@ -326,10 +326,13 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
   private func lists(for query: PlaceMatcher.PreparedQuery, mode: MatchMode) -> [PostingList]? {
     let needle = query.needle
     var lists: [PostingList] = []
-    // Every Hanzi of the query is a unit of the name, in both modes.
-    for unit in Set(needle) where !Hanzi.isLatin(unit) {
-      guard let position = Self.position(of: unit, in: hanzi) else { return nil }
-      lists.append(hanziLists[position])
+    // Every Hanzi of the query is a unit of the name, in both modes (each distinct one's list
+    // once; a query of letters alone, most keystrokes, builds no set).
+    if query.query.hasHanzi {
+      for unit in Set(needle) where !Hanzi.isLatin(unit) {
+        guard let position = Self.position(of: unit, in: hanzi) else { return nil }
+        lists.append(hanziLists[position])
+      }
     }
     let leadingLatin = needle.prefix { Hanzi.isLatin($0) }
     switch mode {
