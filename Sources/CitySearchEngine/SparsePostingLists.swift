@@ -30,6 +30,14 @@ public struct SparsePostingLists: Sendable {
     var entries = entries
     // Sorted by key, then place: the entries come in place order, and the sort is stable.
     Self.sortByKey(&entries)
+    self.init(sortedEntries: entries)
+  }
+
+  /// The lists of `entries` (``entry(key:place:)``) already sorted by ``sortByKey(_:)``, or
+  /// any subsequence of such: for a builder that sorts them while it does other work.
+  ///
+  /// - Complexity: O(E) for E entries.
+  public init(sortedEntries entries: [UInt64]) {
     var distinctKeys = ContiguousArray<Int32>()
     var starts = ContiguousArray<Int32>()
     var places = ContiguousArray<Int32>()
@@ -61,8 +69,11 @@ public struct SparsePostingLists: Sendable {
 
   /// Sorts `entries` (a key in the high 32 bits) by key, stably: a least-significant-digit radix
   /// sort in passes of at most 16 bits (a `villages` index's 11 million long-key entries took
-  /// about a second with a comparison sort).
-  static func sortByKey(_ entries: inout [UInt64]) {
+  /// about a second with a comparison sort). Entries in place order are then in the order
+  /// ``init(sortedEntries:)`` takes.
+  ///
+  /// - Complexity: O(E) for E entries, in at most two counting passes.
+  public static func sortByKey(_ entries: inout [UInt64]) {
     let keyBits = 64 - (entries.max() ?? 0).leadingZeroBitCount - 32
     guard keyBits > 0 && entries.count > 1 else { return }
     let passes = (keyBits + 15) / 16
