@@ -46,6 +46,7 @@ public struct PostingLists: Sendable {
         counts[Int(key)] += 1
       }
       placeEnds.append(Int32(flat.count))
+      BuildSizing.reserve(&flat, after: place + 1, of: placeCount)
     }
     let wordsPerSet = (placeCount + 63) / 64
     var slots = ContiguousArray<Int32>(repeating: -1, count: keyCount)

@@ -79,7 +79,8 @@ public struct SparsePostingLists: Sendable {
     let passes = (keyBits + 15) / 16
     let digitBits = (keyBits + passes - 1) / passes
     let mask = UInt64(1) << UInt64(digitBits) - 1
-    var other = [UInt64](repeating: 0, count: entries.count)
+    // Every pass writes each element of its target before the next reads it.
+    var other = [UInt64](unsafeUninitializedCapacity: entries.count) { _, count in count = entries.count }
     var counts = [Int](repeating: 0, count: 1 << digitBits)
     for pass in 0..<passes {
       let shift = UInt64(32 + pass * digitBits)

@@ -57,10 +57,11 @@ public struct ArchiveWriter {
     integer(UInt64(values.count))
     let padding = (Self.tableAlignment - data.count % Self.tableAlignment) % Self.tableAlignment
     data.append(contentsOf: repeatElement(0 as UInt8, count: padding))
-    let written = values.withContiguousStorageIfAvailable { buffer in
+    let contiguous: Bool? = values.withContiguousStorageIfAvailable { buffer in
       if 1.littleEndian == 1 { data.append(contentsOf: UnsafeRawBufferPointer(buffer)) } else { appendSwapped(buffer) }
+      return true
     }
-    if written == nil { ContiguousArray(values).withUnsafeBufferPointer { appendSwapped($0) } }
+    if contiguous == nil { ContiguousArray(values).withUnsafeBufferPointer { appendSwapped($0) } }
   }
 
   @usableFromInline mutating func appendSwapped<T: FixedWidthInteger>(_ values: UnsafeBufferPointer<T>) {

@@ -111,6 +111,8 @@ public struct InvertedIndexBackend: ArchivableBackend, SearchBackend, MatchSourc
         }
       }
       out.removeLast(out.count - kept)
+      BuildSizing.reserve(&longEntries, after: place + 1, of: corpus.count)
+      BuildSizing.reserve(&longerEntries, after: place + 1, of: corpus.count)
     }
     // A long key is kept when its first three letters' list is broad.
     let broadThree = (0..<LetterKey.count).map { syllableLists[$0].count > Self.broadList }
