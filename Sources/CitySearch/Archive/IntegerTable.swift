@@ -69,6 +69,16 @@ public struct IntegerTable<Element: FixedWidthInteger>: RandomAccessCollection, 
     return base[index]
   }
 
+  /// The element at `index`, which must lie in `0..<count`, read without checking so in a
+  /// release build: for the hot loops of a structure whose tables were checked against each
+  /// other when they were built or read (a trie's edges lead to its nodes, its subtrees lie in
+  /// its postings), where every index comes from another of its tables.
+  @inlinable
+  public subscript(unchecked index: Int) -> Element {
+    assert(UInt(bitPattern: index) < UInt(bitPattern: count), "an index outside the table")
+    return base[index]
+  }
+
   /// Calls `body` with the elements as a buffer, without a copy (valid during the call: the
   /// table, and with it its owner, is borrowed for it).
   @inlinable
@@ -78,8 +88,9 @@ public struct IntegerTable<Element: FixedWidthInteger>: RandomAccessCollection, 
 
   /// The elements as a buffer, without a copy or a closure: valid only while this table, or a
   /// value that holds it (a corpus holds its tables), is alive, as ``PlaceMatcher/withPlaces(readings:_:)``
-  /// keeps the corpus and the readings it views.
-  var unsafeElements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
+  /// keeps the corpus and the readings it views (a trie's walk holds the tables it views).
+  @inlinable
+  public var unsafeElements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
 
   @inlinable
   public func withContiguousStorageIfAvailable<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R? {

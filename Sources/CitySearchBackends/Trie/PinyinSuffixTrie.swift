@@ -14,6 +14,10 @@ import CitySearchEngine
 /// label order, so edge e leads to node e + 1 (``target(of:)``) and siblings lie side by side.
 /// Postings record which suffix ends at a node and are laid out in depth-first order, so every
 /// suffix passing through a node is one contiguous range.
+///
+/// Built here, or checked against each other and the corpus when read from a file
+/// (``init(reading:corpus:)``), the arrays hold no index outside the array it indexes: the
+/// walks read them without a bounds check (`IntegerTable[unchecked:]`).
 final class PinyinSuffixTrie: Sendable {
   /// What an edge is labelled by.
   enum Labels {
@@ -62,7 +66,7 @@ final class PinyinSuffixTrie: Sendable {
   /// digit (or 37 for an opaque unit, 0 for any other first byte). A walk of letters branches
   /// over every syllable an initial may begin, and many of the nodes it reaches have no edge for
   /// the query's next letter: a clear bit tells so without searching their edges.
-  let edgeLetters: ContiguousArray<UInt32>
+  let edgeLetters: IntegerTable<UInt32>
 
   static func posting(place: Int, start: Int, alternate: Bool) -> UInt32 {
     UInt32(place) << 7 | (alternate ? 1 << 6 : 0) | UInt32(start)
@@ -285,30 +289,37 @@ final class PinyinSuffixTrie: Sendable {
   /// - Complexity: O(nodes + edges + labels).
   private static func edgeLetters(
     edgeStarts: IntegerTable<Int32>, edgeLabels: IntegerTable<Int32>, labelsByLetter: IntegerTable<Int32>
-  ) -> ContiguousArray<UInt32> {
+  ) -> IntegerTable<UInt32> {
     var bitOfLabel = ContiguousArray<UInt32>(repeating: 0, count: Int(labelsByLetter[labelsByLetter.count - 1]))
     for d in 0..<labelsByLetter.count - 1 {
       for label in Int(labelsByLetter[d])..<Int(labelsByLetter[d + 1]) { bitOfLabel[label] = letterBit(Int32(d)) }
     }
     let nodes = edgeStarts.count - 1
-    var letters = ContiguousArray<UInt32>(repeating: 0, count: nodes)
-    edgeStarts.withUnsafeBufferPointer { starts in
-      edgeLabels.withUnsafeBufferPointer { labels in
-        for v in 0..<nodes {
-          var mask: UInt32 = 0
-          for e in Int(starts[v])..<Int(starts[v + 1]) { mask |= bitOfLabel[Int(labels[e])] }
-          letters[v] = mask
+    return IntegerTable(count: nodes) { letters in
+      edgeStarts.withUnsafeBufferPointer { starts in
+        edgeLabels.withUnsafeBufferPointer { labels in
+          for v in 0..<nodes {
+            var mask: UInt32 = 0
+            for e in Int(starts[v])..<Int(starts[v + 1]) { mask |= bitOfLabel[Int(labels[e])] }
+            letters[v] = mask
+          }
         }
       }
     }
-    return letters
+  }
+
+  /// Whether node v may have an edge whose label's spelling starts with the letter or digit
+  /// `c`: false when ``edgeLetters`` says it has none (true may be wrong; false is not).
+  @inline(__always)
+  func mayHaveEdge(of v: Int32, startingWith c: UInt32) -> Bool {
+    edgeLetters[unchecked: Int(v)] & Self.letterBit(LetterKey.digit(c)) != 0
   }
 
   /// Node v's edges whose label's spelling starts with the letter or digit `c`: none, without
   /// a search, when ``edgeLetters`` has no such label.
   @inline(__always)
   func edges(of v: Int32, startingWith c: UInt32) -> Range<Int> {
-    guard edgeLetters[Int(v)] & Self.letterBit(LetterKey.digit(c)) != 0 else { return 0..<0 }
+    guard mayHaveEdge(of: v, startingWith: c) else { return 0..<0 }
     return edges(of: v, labels: labels(startingWith: c))
   }
 
@@ -316,7 +327,7 @@ final class PinyinSuffixTrie: Sendable {
   /// ``edgeLetters`` has none.
   @inline(__always)
   func opaqueEdges(of v: Int32) -> Range<Int> {
-    edgeLetters[Int(v)] & Self.letterBit(37) != 0 ? edges(of: v, labels: opaqueLabels) : 0..<0
+    edgeLetters[unchecked: Int(v)] & Self.letterBit(37) != 0 ? edges(of: v, labels: opaqueLabels) : 0..<0
   }
 
   /// The root's edges by the letters their spellings hold (``rootLetterStarts``).
@@ -408,9 +419,11 @@ final class PinyinSuffixTrie: Sendable {
   /// opaque labels, which are numbered last, asked for them).
   @inline(__always)
   func edges(of v: Int32, labels: Range<Int32>) -> Range<Int> {
-    let first = Int(edgeStarts[Int(v)])
-    let end = Int(edgeStarts[Int(v) + 1])
-    guard first < end, edgeLabels[end - 1] >= labels.lowerBound, edgeLabels[first] < labels.upperBound else {
+    let first = Int(edgeStarts[unchecked: Int(v)])
+    let end = Int(edgeStarts[unchecked: Int(v) + 1])
+    guard first < end, edgeLabels[unchecked: end - 1] >= labels.lowerBound,
+      edgeLabels[unchecked: first] < labels.upperBound
+    else {
       return first..<first
     }
     let low = lowerBound(labels.lowerBound, first, end)
@@ -423,7 +436,7 @@ final class PinyinSuffixTrie: Sendable {
     var high = end
     while low < high {
       let mid = (low + high) / 2
-      if edgeLabels[mid] < label { low = mid + 1 } else { high = mid }
+      if edgeLabels[unchecked: mid] < label { low = mid + 1 } else { high = mid }
     }
     return low
   }
@@ -432,7 +445,7 @@ final class PinyinSuffixTrie: Sendable {
   @inline(__always)
   func labels(startingWith c: UInt32) -> Range<Int32> {
     let d = Int(LetterKey.digit(c))
-    return labelsByLetter[d]..<labelsByLetter[d + 1]
+    return labelsByLetter[unchecked: d]..<labelsByLetter[unchecked: d + 1]
   }
 
   /// The labels of opaque units, which have no letters: numbered after every other.

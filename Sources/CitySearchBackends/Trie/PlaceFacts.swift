@@ -11,7 +11,7 @@ struct PlaceFacts: Sendable {
   /// Per place: the unit start (bits 0–31), the joined pinyin's length (32–39), the short name's
   /// joined pinyin's length (40–47), the units (48–53), the short name's units (54–59), and
   /// whether every unit has an initial (60).
-  private let words: ContiguousArray<UInt64>
+  private let words: IntegerTable<UInt64>
 
   /// Per token, whether it has an initial (`MatchRules.initial(firstByte:kind:)`): an opaque
   /// unit has none and is left out of the initials (MatchSpec §4.3).
@@ -30,14 +30,13 @@ struct PlaceFacts: Sendable {
     self.hasInitial = hasInitial
     let count = corpus.count
     let parts = concurrently && count >= 100_000 ? 8 : 1
-    words = ContiguousArray(unsafeUninitializedCapacity: count) { buffer, initialized in
+    words = IntegerTable(count: count) { buffer in
       nonisolated(unsafe) let words = buffer
       _ = ConcurrentResults.map(count: parts, concurrently: parts > 1) { part in
         for place in count * part / parts..<count * (part + 1) / parts {
-          words.initializeElement(at: place, to: Self.word(corpus: corpus, place: place, hasInitial: hasInitial))
+          words[place] = Self.word(corpus: corpus, place: place, hasInitial: hasInitial)
         }
       }
-      initialized = count
     }
   }
 
@@ -59,9 +58,10 @@ struct PlaceFacts: Sendable {
       | UInt64(units) << 48 | UInt64(short) << 54 | (every ? 1 << 60 : 0)
   }
 
-  /// The facts of the place at `place`.
+  /// The facts of the place at `place`, which must be one of the corpus's (a walk's come from
+  /// its trie's postings, checked against the corpus): read without a bounds check.
   @inline(__always)
-  subscript(place: Int) -> Place { Place(word: words[place]) }
+  subscript(place: Int) -> Place { Place(word: words[unchecked: place]) }
 
   /// The bytes of the table.
   var byteCount: Int { words.count * 8 }

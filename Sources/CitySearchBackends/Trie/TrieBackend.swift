@@ -42,10 +42,11 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
   let readingTrie: PinyinSuffixTrie
   /// The aliases, in a trie of their own (MatchSpec §8).
   let aliases: AliasTrie
-  /// Token spellings, flattened: token t is `spellingBytes[spellingStarts[t]..<spellingStarts[t + 1]]`.
-  private let spellingBytes: ContiguousArray<UInt8>
-  private let spellingStarts: ContiguousArray<Int32>
-  private let kinds: ContiguousArray<Syllabary.Kind>
+  /// Token spellings, flattened: token t is `spellingBytes[spellingStarts[t]..<spellingStarts[t + 1]]`,
+  /// of kind `Syllabary.Kind(rawValue: kinds[t])`.
+  private let spellingBytes: IntegerTable<UInt8>
+  private let spellingStarts: IntegerTable<Int32>
+  private let kinds: IntegerTable<UInt8>
   /// What a walk reads of a place for each posting, one word per place.
   private let placeFacts: PlaceFacts
   /// The labels of each Hanzi, for Hanzi in queries.
@@ -85,9 +86,9 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
       bytes += spelling
       starts.append(Int32(bytes.count))
     }
-    spellingBytes = bytes
-    spellingStarts = starts
-    kinds = ContiguousArray(corpus.syllabary.kinds)
+    spellingBytes = IntegerTable(bytes)
+    spellingStarts = IntegerTable(starts)
+    kinds = IntegerTable(corpus.syllabary.kinds.lazy.map(\.rawValue))
     self.placeFacts = placeFacts
     var hanziLabels: [UInt32: [Int32]] = [:]
     for (label, unit) in trie.labelUnits.enumerated() where Hanzi.isHanzi(unit) {
@@ -215,9 +216,9 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
   private final class Walk<S: WalkSpellings> {
     let trie: PinyinSuffixTrie
     let corpus: Corpus
-    let spellingBytes: ContiguousArray<UInt8>
-    let spellingStarts: ContiguousArray<Int32>
-    let kinds: ContiguousArray<Syllabary.Kind>
+    let spellingBytes: IntegerTable<UInt8>
+    let spellingStarts: IntegerTable<Int32>
+    let kinds: IntegerTable<UInt8>
     let placeFacts: PlaceFacts
     let hanziLabels: [UInt32: [Int32]]
     let tokens: UnsafeBufferPointer<UInt32>
@@ -247,11 +248,16 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
       self.scratch = scratch
     }
 
+    /// Where label `label`'s spelling lies in ``spellingBytes``, and its kind; read without
+    /// bounds checks, as a label (from the trie's own tables) always has a token.
     @inline(__always)
     private func spelling(ofLabel label: Int32) -> (start: Int, count: Int, kind: Syllabary.Kind) {
-      let token = Int(trie.labelTokens[Int(label)])
-      let start = Int(spellingStarts[token])
-      return (start, Int(spellingStarts[token + 1]) - start, kinds[token])
+      let token = Int(trie.labelTokens[unchecked: Int(label)])
+      let start = Int(spellingStarts[unchecked: token])
+      return (
+        start, Int(spellingStarts[unchecked: token + 1]) - start,
+        Syllabary.Kind(rawValue: kinds[unchecked: token]).unsafelyUnwrapped
+      )
     }
 
     /// Calls `body(edge)` for node v's edges that can consume `t`: labels with unit `t` for a
@@ -280,6 +286,19 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
 
     // MARK: Syllable mode (MatchSpec §3)
 
+    /// Whether the walk may go on from node `v` with the query's tokens `q...`: false when the
+    /// next is a letter or digit that none of v's edges begins with (an initial branches over
+    /// every syllable it begins, and at most of the nodes it reaches the query's next letter
+    /// leads nowhere: `lshui` on `cities` stops so at 70 % of them), told by the node's first
+    /// letters without calling ``syllable(node:q:depth:abbreviated:fuzzy:)``. A fuzzy walk may
+    /// take edges by other letters, and always goes on.
+    @inline(__always)
+    private func mayGoOn(from v: Int32, q: Int) -> Bool {
+      guard !S.fuzzy, q < tokens.count else { return true }
+      let t = tokens[q]
+      return !Hanzi.isLatin(t) || trie.mayHaveEdge(of: v, startingWith: t)
+    }
+
     /// Query tokens `q...` remain; `v` is reached after `depth` units of the run; `abbreviated`
     /// when a piece so far was not a whole syllable (spelling class 1); `fuzzy` when a piece so
     /// far matched only a fuzzy spelling (fuzzy class 1).
@@ -296,7 +315,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
       }
       forEachEdge(of: v, accepting: t) { e in
         let child = trie.target(of: e)
-        let label = trie.edgeLabels[e]
+        let label = trie.edgeLabels[unchecked: e]
         if !Hanzi.isLatin(t) {
           syllable(node: child, q: q + 1, depth: depth + 1, abbreviated: abbreviated, fuzzy: fuzzy)
           return
@@ -305,12 +324,13 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
         switch kind {
         case .opaque: return
         case .literal:
-          if trie.labelUnits[Int(label)] == t {
+          if trie.labelUnits[unchecked: Int(label)] == t {
             syllable(node: child, q: q + 1, depth: depth + 1, abbreviated: abbreviated, fuzzy: fuzzy)
           }
         case .syllable:
           var walked = pieces(
-            spellingBytes, start: start, length: length, child: child, q: q, depth: depth, abbreviated, fuzzy,
+            spellingBytes.unsafeElements, start: start, length: length, child: child, q: q, depth: depth, abbreviated,
+            fuzzy,
             skipping: 0)
           guard S.fuzzy else { return }
           // §3.5 The label's fuzzy spellings of the enabled rules, as further edges; a piece one
@@ -320,9 +340,11 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
           where self.fuzzy.rules[variant].isSubset(of: rules) {
             let first = Int(self.fuzzy.starts[variant])
             guard UInt32(self.fuzzy.bytes[first]) == t else { continue }
-            walked |= pieces(
-              self.fuzzy.bytes, start: first, length: Int(self.fuzzy.starts[variant + 1]) - first, child: child, q: q,
-              depth: depth, abbreviated, true, skipping: walked)
+            walked |= self.fuzzy.bytes.withUnsafeBufferPointer { bytes in
+              pieces(
+                bytes, start: first, length: Int(self.fuzzy.starts[variant + 1]) - first, child: child, q: q,
+                depth: depth, abbreviated, true, skipping: walked)
+            }
           }
         }
       }
@@ -335,7 +357,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
     /// spellings walked, since a piece of the same letters and kind leads to the same runs.
     @inline(__always)
     private func pieces(
-      _ bytes: ContiguousArray<UInt8>, start: Int, length: Int, child: Int32, q: Int, depth: Int,
+      _ bytes: UnsafeBufferPointer<UInt8>, start: Int, length: Int, child: Int32, q: Int, depth: Int,
       _ abbreviated: Bool, _ fuzzy: Bool, skipping: UInt32
     ) -> UInt32 {
       let m = tokens.count
@@ -352,6 +374,7 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
         }
         switch piece {
         case .whole, .initial:
+          guard mayGoOn(from: child, q: q + k) else { continue }
           syllable(node: child, q: q + k, depth: depth + 1, abbreviated: abbreviated || k < length, fuzzy: fuzzy)
         case .lastPrefix:
           emitRuns(child, depth: depth + 1, abbreviated: true, fuzzy: fuzzy)
@@ -368,8 +391,8 @@ public struct TrieBackend: SearchBackend, MatchSource, ShortAnswersBackend, Arch
       let walked = Match(
         start: 0, end: 0, matchClass: 0, readingClass: 0, spellingClass: abbreviated ? 1 : 0, fuzzyClass: fuzzy ? 1 : 0
       ).bits
-      for i in Int(trie.subtreeStarts[Int(v)])..<Int(trie.subtreeEnds[Int(v)]) {
-        let posting = trie.postings[i]
+      for i in Int(trie.subtreeStarts[unchecked: Int(v)])..<Int(trie.subtreeEnds[unchecked: Int(v)]) {
+        let posting = trie.postings[unchecked: i]
         let place = Int(posting >> 7)
         let start = Int(posting & 63)
         let end = start + depth
