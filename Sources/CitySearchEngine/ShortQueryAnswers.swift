@@ -27,13 +27,21 @@ public struct ShortQueryAnswers: Sendable {
   public static let longestBroadQuery = 7
 
   /// A query of three characters or more is extended by one character, each extension's
-  /// answer kept, only when it has more matches than this: ``broadTotal``, or one place in
-  /// 64 of a larger corpus. A walk visits each match, so the precomputed answers bound the walk
-  /// to about this many (`xian` on `cities`, 1,472 matches, and `zhang` on `villages`, some
-  /// 17,000, were the costliest keystrokes left after four characters); the bound grows with the
-  /// corpus, as the build's cost does.
+  /// answer kept, only when it has more matches than this: one place in 64 of a corpus where
+  /// that is at least two answers' depth (4,096 places or more), else ``broadTotal``. A walk
+  /// visits each match and a search verifies each candidate, so the precomputed answers bound
+  /// a fresh keystroke to about this many (`xian` on `cities`, 1,472 matches, and `zhang` on
+  /// `villages`, some 17,000, were the costliest keystrokes left after four characters); the
+  /// bound grows with the corpus, as the build's cost does. On a smaller corpus (`cities`, 3,211
+  /// places) one place in 64 was 50, and the queries with 33 to 50 matches were its costliest
+  /// keystrokes (`tian`, `huang`, `yong`: 30 to 50 candidates verified), where extending them
+  /// costs the build nothing measurable; on `villages` one place in 128 cost the
+  /// `inverted-index` build half a second (docs/backends/inverted-index.md).
   @inlinable
-  public static func extensionTotal(placeCount: Int) -> Int { max(broadTotal, placeCount / 64) }
+  public static func extensionTotal(placeCount: Int) -> Int {
+    let share = placeCount / 64
+    return share < 2 * broadTotal ? broadTotal : share
+  }
   /// For a source whose lists hold exactly the matches of such queries (the inverted index), a
   /// `syllable`-mode query of three to five letters, read without fuzzy rules, is extended
   /// sooner: when it has more matches than this, if fewer than ``extensionTotal(placeCount:)``.

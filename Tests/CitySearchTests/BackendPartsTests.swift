@@ -151,6 +151,25 @@ import Testing
     }
   }
 
+  /// The extension rule's bound: more than an answer keeps on a corpus under 4,096 places
+  /// (`cities`), one place in 64 from there (`towns`, `villages`), never falling as a corpus
+  /// grows; a three-letter query just past it is extended, one at it is not.
+  @Test func extensionBoundFollowsTheCorpus() {
+    let bound = ShortQueryAnswers.extensionTotal(placeCount:)
+    #expect(bound(Fixtures.cities.count) == ShortQueryAnswers.broadTotal)
+    #expect(bound(4_095) == ShortQueryAnswers.broadTotal)
+    #expect(bound(4_096) == 64)
+    #expect(bound(42_000) == 656)
+    #expect(bound(642_626) == 10_041)
+    let sizes = [0, 1_000, 4_095, 4_096, 10_000, 100_000, 1_000_000]
+    #expect(zip(sizes, sizes.dropFirst()).allSatisfy { bound($0) <= bound($1) })
+    for places in [3_211, 42_000, 642_626] {
+      let total = bound(places)
+      #expect(ShortQueryAnswers.isExtended(length: 3, total: total + 1, mode: .syllable, placeCount: places))
+      #expect(!ShortQueryAnswers.isExtended(length: 3, total: total, mode: .seed, placeCount: places))
+    }
+  }
+
   /// Where the inverted index says its lists hold exactly a query's matches by name
   /// (`PostingCandidates.isExact`: one or two letters or digits, three, a broad four or five, a
   /// Hanzi; in both modes), every candidate matches, so the answers count them unverified.

@@ -143,7 +143,7 @@ import Testing
   /// Which queries the table answers: a query of one Hanzi exactly when the corpus holds it; a
   /// query of three letters or more exactly when its prefix one letter shorter is answered
   /// there too (or is of two letters) and is extended (`isExtended`: more than `broadTotal`
-  /// matches for two letters, `extensionTotal` for more, 50 on `cities`), and in `seed` mode
+  /// matches for two letters, `extensionTotal` for more, 32 on `cities`), and in `seed` mode
   /// its last two letters match some place; never one with a mark, nor one of two Hanzi. The
   /// answers kept, broad or not, are the reference's.
   @Test func extensionsOfExtendedQueriesAreAnsweredFromTheTableOthersByTheWalk() throws {
