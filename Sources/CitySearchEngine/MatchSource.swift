@@ -128,6 +128,9 @@ public struct Narrowing<Source: MatchSource> {
   @usableFromInline let normalizer: QueryNormalizer
   /// The match lists of the current text's prefixes, shortest first; never an empty query.
   @usableFromInline var stack: [(query: NormalizedQuery, matches: [(index: Int32, match: Match)])] = []
+  /// The ranking of every keystroke, its memory the session's: a keystroke allocates no heap of
+  /// its own.
+  @usableFromInline var top: TopK
 
   /// A session over `source` answering in `mode` with at most `limit` hits of the places in
   /// `scope`, each keystroke read with the fuzzy rules `fuzzy`; its match lists hold only
@@ -140,7 +143,13 @@ public struct Narrowing<Source: MatchSource> {
     self.limit = limit
     self.scope = scope
     self.normalizer = QueryNormalizer(tables: source.corpus.tables, fuzzy: fuzzy)
+    top = TopK(limit: limit)
+    // Room for the lists of a typed name's keystrokes, so that the first few do not regrow it.
+    stack.reserveCapacity(Self.expectedKeystrokes)
   }
+
+  /// The keystrokes of a text the stack makes room for at once (a name's pinyin is rarely longer).
+  @usableFromInline static var expectedKeystrokes: Int { 16 }
 
   /// The answer to the box's current text.
   ///
@@ -159,7 +168,7 @@ public struct Narrowing<Source: MatchSource> {
     if !query.isEmpty && stack.last?.query != query {
       stack.append((query, matches(of: query)))
     }
-    var top = TopK(limit: limit)
+    top.removeAll()
     if !query.isEmpty {
       for (index, match) in stack[stack.count - 1].matches {
         top.insert(key: source.ranking.key(match, place: Int(index)), index: Int(index), match: match)

@@ -18,6 +18,15 @@ public struct TopK {
     entries.reserveCapacity(min(self.limit, 1024))
   }
 
+  /// Forgets every match, keeping the memory: one `TopK` then ranks keystroke after keystroke
+  /// of a typing session without allocating (`Narrowing`).
+  @inlinable
+  public mutating func removeAll() {
+    count = 0
+    keys.removeAll(keepingCapacity: true)
+    entries.removeAll(keepingCapacity: true)
+  }
+
   /// The key a match must be below to be kept, once `limit` matches are kept (the worst kept
   /// one's); `nil` while fewer are.
   @inlinable
