@@ -16,8 +16,9 @@ public struct ShortQueryAnswers: Sendable {
   /// backend as usual. 32 rather than 64 since more queries are kept: the tables of
   /// `villages` take about half the memory, and a city picker shows 20.
   public static let depth = 32
-  /// A query of two characters is extended when it has more matches than an answer keeps (a
-  /// query of three or more, when it has more than ``extensionTotal(placeCount:)``). Every
+  /// A query of two characters is extended when it has more matches than this (a query of
+  /// three or more, when it has more than ``extensionTotal(placeCount:)``; on a corpus under
+  /// 4,096 places, either when it has more than ``smallCorpusExtensionTotal``). Every
   /// answer computed is kept, whatever its total: one with few matches can still cost a search
   /// many candidates or a trie walk many edges (`jiangj` on `cities`, 17 matches: 174,000
   /// instructions verifying *jiang*'s places), and its hits take no more room than its matches.
@@ -28,20 +29,27 @@ public struct ShortQueryAnswers: Sendable {
 
   /// A query of three characters or more is extended by one character, each extension's
   /// answer kept, only when it has more matches than this: one place in 64 of a corpus where
-  /// that is at least two answers' depth (4,096 places or more), else ``broadTotal``. A walk
-  /// visits each match and a search verifies each candidate, so the precomputed answers bound
-  /// a fresh keystroke to about this many (`xian` on `cities`, 1,472 matches, and `zhang` on
-  /// `villages`, some 17,000, were the costliest keystrokes left after four characters); the
-  /// bound grows with the corpus, as the build's cost does. On a smaller corpus (`cities`, 3,211
-  /// places) one place in 64 was 50, and the queries with 33 to 50 matches were its costliest
-  /// keystrokes (`tian`, `huang`, `yong`: 30 to 50 candidates verified), where extending them
-  /// costs the build nothing measurable; on `villages` one place in 128 cost the
-  /// `inverted-index` build half a second (docs/backends/inverted-index.md).
+  /// that is at least two answers' depth (4,096 places or more), else
+  /// ``smallCorpusExtensionTotal``. A walk visits each match and a search verifies each
+  /// candidate, so the precomputed answers bound a fresh keystroke to about this many (`xian` on
+  /// `cities`, 1,472 matches, and `zhang` on `villages`, some 17,000, were the costliest
+  /// keystrokes left after four characters); the bound grows with the corpus, as the build's
+  /// cost does. On `villages` one place in 128 cost the `inverted-index` build half a second
+  /// (docs/backends/inverted-index.md).
   @inlinable
   public static func extensionTotal(placeCount: Int) -> Int {
     let share = placeCount / 64
-    return share < 2 * broadTotal ? broadTotal : share
+    return share < 2 * broadTotal ? smallCorpusExtensionTotal : share
   }
+  /// On a corpus under 4,096 places, a query of two characters or more is extended when it has
+  /// more matches than this, a quarter of an answer's depth. One place in 64 of `cities` (3,211
+  /// places) is 50, and the queries of 9 to 50 matches were then its costliest keystrokes: a
+  /// session verified each of the last answer's hits (`gon` after `go`, 31 candidates; `shou`
+  /// after `sho`, 16; about 1,000 to 1,700 instructions each), a trie walked their edges. Such
+  /// a corpus's answers cost little to compute and keep (`cities`: 106,439 answers instead of
+  /// 30,687, heap +1.5 MB, the build some 0.2 s longer) and a keystroke past them verifies at
+  /// most about this many places.
+  public static let smallCorpusExtensionTotal = depth / 4
   /// For a source whose lists hold exactly the matches of such queries (the inverted index), a
   /// `syllable`-mode query of three to five letters, read without fuzzy rules, is extended
   /// sooner: when it has more matches than this, if fewer than ``extensionTotal(placeCount:)``.
@@ -55,8 +63,9 @@ public struct ShortQueryAnswers: Sendable {
 
   /// Whether a query of `length` letters or digits with `total` matches in `mode`, read with the
   /// fuzzy rules `fuzzy`, over `placeCount` places, is extended by one character (each
-  /// extension's answer kept): two characters with more than ``broadTotal`` matches, three to six with
-  /// more than ``extensionTotal(placeCount:)``, or, when `listsAreExact` (the source's lists
+  /// extension's answer kept): two characters with more than ``broadTotal`` matches (on a corpus
+  /// under 4,096 places, ``smallCorpusExtensionTotal``), three to six with more than
+  /// ``extensionTotal(placeCount:)``, or, when `listsAreExact` (the source's lists
   /// hold exactly the matches of such queries, ``PostingCandidates/isExact``), three to five in
   /// `syllable` mode without fuzzy rules with more than ``syllableExtensionTotal``.
   public static func isExtended(
@@ -64,7 +73,7 @@ public struct ShortQueryAnswers: Sendable {
     placeCount: Int
   ) -> Bool {
     guard (2..<longestBroadQuery).contains(length) else { return false }
-    if length == 2 { return total > broadTotal }
+    if length == 2 { return total > Swift.min(broadTotal, extensionTotal(placeCount: placeCount)) }
     return total > extensionTotal(placeCount: placeCount)
       || listsAreExact && mode == .syllable && fuzzy.isEmpty && length <= 5 && total > syllableExtensionTotal
   }

@@ -151,13 +151,16 @@ import Testing
     }
   }
 
-  /// The extension rule's bound: more than an answer keeps on a corpus under 4,096 places
-  /// (`cities`), one place in 64 from there (`towns`, `villages`), never falling as a corpus
-  /// grows; a three-letter query just past it is extended, one at it is not.
+  /// The extension rule's bound: a quarter of an answer's depth on a corpus under 4,096 places
+  /// (`cities`), for queries of two characters too; one place in 64 from there (`towns`,
+  /// `villages`), where two characters are extended past an answer's depth; never falling as a
+  /// corpus grows; a query just past it is extended, one at it is not.
   @Test func extensionBoundFollowsTheCorpus() {
     let bound = ShortQueryAnswers.extensionTotal(placeCount:)
-    #expect(bound(Fixtures.cities.count) == ShortQueryAnswers.broadTotal)
-    #expect(bound(4_095) == ShortQueryAnswers.broadTotal)
+    let small = ShortQueryAnswers.smallCorpusExtensionTotal
+    #expect(small == 8)
+    #expect(bound(Fixtures.cities.count) == small)
+    #expect(bound(4_095) == small)
     #expect(bound(4_096) == 64)
     #expect(bound(42_000) == 656)
     #expect(bound(642_626) == 10_041)
@@ -167,7 +170,12 @@ import Testing
       let total = bound(places)
       #expect(ShortQueryAnswers.isExtended(length: 3, total: total + 1, mode: .syllable, placeCount: places))
       #expect(!ShortQueryAnswers.isExtended(length: 3, total: total, mode: .seed, placeCount: places))
+      let pair = min(total, ShortQueryAnswers.broadTotal)
+      #expect(ShortQueryAnswers.isExtended(length: 2, total: pair + 1, mode: .syllable, placeCount: places))
+      #expect(!ShortQueryAnswers.isExtended(length: 2, total: pair, mode: .seed, placeCount: places))
     }
+    #expect(ShortQueryAnswers.isExtended(length: 2, total: small + 1, mode: .syllable, placeCount: 3_211))
+    #expect(!ShortQueryAnswers.isExtended(length: 2, total: small + 1, mode: .syllable, placeCount: 42_000))
   }
 
   /// Where the inverted index says its lists hold exactly a query's matches by name

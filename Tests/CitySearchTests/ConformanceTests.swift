@@ -142,8 +142,8 @@ import Testing
 
   /// Which queries the table answers: a query of one Hanzi exactly when the corpus holds it; a
   /// query of three letters or more exactly when its prefix one letter shorter is answered
-  /// there too (or is of two letters) and is extended (`isExtended`: more than `broadTotal`
-  /// matches for two letters, `extensionTotal` for more, 32 on `cities`), and in `seed` mode
+  /// there too (or is of two letters) and is extended (`isExtended`: on `cities`, more than
+  /// `smallCorpusExtensionTotal` matches, 8, at any length), and in `seed` mode
   /// its last two letters match some place; never one with a mark, nor one of two Hanzi. The
   /// answers kept, broad or not, are the reference's.
   @Test func extensionsOfExtendedQueriesAreAnsweredFromTheTableOthersByTheWalk() throws {
@@ -155,7 +155,8 @@ import Testing
     var walked = 0
     let texts = [
       "xia", "zha", "she", "shi", "zho", "xin", "bjs", "zzz", "qqh", "县", "市", "区", "藏", "鄂", "xian", "xiang",
-      "chang", "changs", "dong", "shan", "shanx", "zhou", "jiangj", "xianx", "zhoukou", "qz", "xq",
+      "chang", "changs", "dong", "shan", "shanx", "zhou", "jiangj", "xianx", "zhoukou", "qz", "xq", "bshua",
+      "shouguang",
     ]
     for text in texts {
       for mode in MatchMode.allCases {
