@@ -47,7 +47,7 @@ public struct ShortQueryAnswers: Sendable {
   /// session verified each of the last answer's hits (`gon` after `go`, 31 candidates; `shou`
   /// after `sho`, 16; about 1,000 to 1,700 instructions each), a trie walked their edges. Such
   /// a corpus's answers cost little to compute and keep (`cities`: 106,439 answers instead of
-  /// 30,687, heap +1.5 MB, the build some 0.2 s longer) and a keystroke past them verifies at
+  /// 30,687, heap +1.5 MB, the build 0.2–0.3 s longer) and a keystroke past them verifies at
   /// most about this many places.
   public static let smallCorpusExtensionTotal = depth / 4
   /// For a source whose lists hold exactly the matches of such queries (the inverted index), a
